@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import {
+  ConflictError,
+  NotFoundError,
+  UsageError,
+  ValidationError,
+  type EvidError,
+} from '../../../errors.js';
+import type { IngestReport } from '../../../ingest/pipeline.js';
+import { defineCommand } from '../../command.js';
+import type { Io } from '../../io.js';
+
+export const tracesIngestCommand = defineCommand({
+  path: ['traces', 'ingest'],
+  description:
+    'ingest trace ingestion requests from a file or stdin (one JSON object, a JSON array, or NDJSON)',
+  examples: [
+    'evid traces ingest examples/support-bot.json',
+    'cat traces.ndjson | evid traces ingest -',
+    'evid traces ingest batch.json --json',
+  ],
+  args: ['<file>'],
+  async run(ctx, [file]) {
+    const text = await readInput(file!, ctx.io);
+    // Validation (ajv) and the pipeline load only for this command.
+    const [{ parseIngestInput }, { ingestTraces }] = await Promise.all([
+      import('../../../ingest/parse-input.js'),
+      import('../../../ingest/pipeline.js'),
+    ]);
+    const report = ingestTraces(ctx.app().store, parseIngestInput(text), { source: 'cli' });
+    return {
+      data: report,
+      failure: failureOf(report),
+      notes: [`${report.accepted.length} accepted, ${report.rejected.length} rejected`],
+      view: (ui) =>
+        [
+          report.accepted.length
+            ? ui.table(
+                ['trace_id', 'session_id', 'status', 'events', 'findings'],
+                report.accepted.map((a) => [
+                  a.trace_id,
+                  a.session_id,
+                  ui.status(true, a.status),
+                  a.events_ingested,
+                  a.findings_generated,
+                ]),
+              )
+            : '',
+          ...report.rejected.map((r) =>
+            ui.status(
+              false,
+              `rejected #${r.index}${r.line ? ` (line ${r.line})` : ''}${r.session_id ? ` ${r.session_id}` : ''}: ${r.error.message}`,
+            ),
+          ),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+    };
+  },
+});
+
+async function readInput(file: string, io: Io): Promise<string> {
+  if (file === '-') {
+    if (io.stdin.isTTY)
+      throw new UsageError(
+        'reading traces from stdin, but stdin is a terminal: pipe a file or give a path',
+      );
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new NotFoundError(`file not found: ${file}`);
+    if (code === 'EISDIR')
+      throw new UsageError(`${file} is a directory; give a file or - for stdin`);
+    throw err;
+  }
+}
+
+/** Any rejected trace makes the exit non-zero: the code of the first rejection (2 or 4). */
+function failureOf(report: IngestReport): EvidError | undefined {
+  const first = report.rejected[0];
+  if (!first) return undefined;
+  const total = report.accepted.length + report.rejected.length;
+  const where = first.line ? `line ${first.line}` : `#${first.index}`;
+  const message = `${report.rejected.length} of ${total} traces rejected; first (${where}): ${first.error.message}`;
+  return first.error.exit_code === 4 ? new ConflictError(message) : new ValidationError(message);
+}

@@ -1,0 +1,40 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Everything read from the environment, read once (STYLE.md "config/"). */
+export interface Config {
+  /** Directory holding the store (evid.db) and the ledger signing key. */
+  dataDir: string;
+  /** Actor recorded on ledgered changes made from this process. */
+  actor: string;
+  apiPort: number;
+  apiKey: string | undefined;
+  oidcIssuerUrl: string | undefined;
+  oidcClientId: string | undefined;
+}
+
+export interface ConfigInput {
+  dataDir?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Resolution order (DESIGN.md): --data-dir, EVID_DATA_DIR, $XDG_DATA_HOME/evid, ~/.local/share/evid. */
+export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag) return resolve(flag);
+  if (env.EVID_DATA_DIR) return resolve(env.EVID_DATA_DIR);
+  const xdg = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(xdg, 'evid');
+}
+
+export function loadConfig(input: ConfigInput = {}): Config {
+  const env = input.env ?? process.env;
+  const port = Number(env.EVID_API_PORT ?? 8080);
+  return {
+    dataDir: resolveDataDir(input.dataDir, env),
+    actor: env.EVID_ACTOR || `cli:${env.USER || env.LOGNAME || 'unknown'}`,
+    apiPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : 8080,
+    apiKey: env.EVID_API_KEY || undefined,
+    oidcIssuerUrl: env.EVID_OIDC_ISSUER_URL || undefined,
+    oidcClientId: env.EVID_OIDC_CLIENT_ID || undefined,
+  };
+}

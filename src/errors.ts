@@ -1,0 +1,69 @@
+/**
+ * The one error hierarchy. Every error a user can see carries a stable string code, the
+ * CLI exit code and the HTTP status. It is mapped to output at exactly two edges:
+ * `cli/main.ts` (one line on stderr + exit code) and `server/errors.ts` (error body).
+ */
+export class EvidError extends Error {
+  readonly code: string = 'error';
+  readonly exitCode: number = 1;
+  readonly httpStatus: number = 500;
+  /** Machine-readable context (field names, seq numbers...) for --json and REST bodies. */
+  readonly details?: Record<string, unknown>;
+
+  constructor(message: string, details?: Record<string, unknown>, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    if (details) this.details = details;
+  }
+}
+
+/** Bad command-line usage: unknown option, bad flag value (exit 2). */
+export class UsageError extends EvidError {
+  override readonly code = 'usage';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 400;
+}
+
+/** Input that breaks a rule: names the field and the rule (exit 2 / HTTP 400). */
+export class ValidationError extends EvidError {
+  override readonly code = 'validation';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 400;
+}
+
+export class NotFoundError extends EvidError {
+  override readonly code = 'not_found';
+  override readonly exitCode = 3;
+  override readonly httpStatus = 404;
+}
+
+/** Duplicate session_id / event_id, or a reused idempotency key (exit 4 / 409). */
+export class ConflictError extends EvidError {
+  override readonly code = 'conflict';
+  override readonly exitCode = 4;
+  override readonly httpStatus = 409;
+}
+
+/** Intake refused while the kill switch is active (exit 5 / 503). */
+export class KillSwitchActiveError extends EvidError {
+  override readonly code = 'kill_switch_active';
+  override readonly exitCode = 5;
+  override readonly httpStatus = 503;
+}
+
+/** A check ran and said no: broken chain, failed pack verify (exit 1). */
+export class CheckFailed extends EvidError {
+  override readonly code = 'check_failed';
+  override readonly exitCode = 1;
+  override readonly httpStatus = 422;
+}
+
+export class InternalError extends EvidError {
+  override readonly code = 'internal';
+  override readonly exitCode = 1;
+  override readonly httpStatus = 500;
+}
+
+export function isEvidError(err: unknown): err is EvidError {
+  return err instanceof EvidError;
+}

@@ -1,0 +1,111 @@
+import type { Statement } from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { LedgerWriter, type TreeHeadRow } from './ledger-writer.js';
+import { openDatabase, withBusyRetry, type Db } from './open.js';
+import type { Signer } from './signer.js';
+
+/** Read access: queries see one consistent snapshot for the duration of `read(fn)`. */
+export class Reader {
+  private readonly statements = new Map<string, Statement>();
+  constructor(readonly db: Db) {}
+
+  /** A cached prepared statement: SQL is always parameterised, never interpolated. */
+  prepare(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+}
+
+/** Write access. Only a Transactor can append to the ledger, so every write is ledgered. */
+export class Transactor extends Reader {
+  constructor(
+    db: Db,
+    readonly ledger: LedgerWriter,
+    readonly now: () => string,
+    readonly actor: string,
+  ) {
+    super(db);
+  }
+}
+
+export interface StoreOptions {
+  dataDir: string;
+  actor: string;
+  /** Lazily made: read-only commands never load or create the signing key. */
+  signer: () => Signer;
+  now?: () => Date;
+}
+
+export class Store {
+  readonly db: Db;
+  readonly origin: string;
+  private readonly reader: Reader;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: StoreOptions) {
+    this.db = openDatabase(options.dataDir);
+    this.now = options.now ?? (() => new Date());
+    this.reader = new Reader(this.db);
+    this.origin = `evid/${this.storeId()}`;
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  read<T>(fn: (r: Reader) => T): T {
+    // A deferred transaction pins one WAL snapshot, so multi-query reads are consistent.
+    return this.db.transaction(() => fn(this.reader))();
+  }
+
+  /**
+   * Runs `fn` in one IMMEDIATE transaction (the write lock is taken up front, so concurrent
+   * writers queue instead of failing on upgrade). Ledger entries appended through
+   * `tx.ledger` are sealed by a signed tree head before COMMIT; a throw rolls back all.
+   */
+  transact<T>(fn: (tx: Transactor) => T, actor: string = this.options.actor): T {
+    const signer = this.options.signer();
+    const nowIso = (): string => this.now().toISOString();
+    return withBusyRetry(() => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const ledger = new LedgerWriter(this.db, actor, nowIso);
+        const tx = new Transactor(this.db, ledger, nowIso, actor);
+        const result = fn(tx);
+        ledger.seal(signer, this.origin);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw err;
+      }
+    });
+  }
+
+  latestTreeHead(): TreeHeadRow | undefined {
+    return this.reader.prepare('SELECT * FROM tree_heads ORDER BY tree_size DESC LIMIT 1').get() as
+      TreeHeadRow | undefined;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private storeId(): string {
+    const get = this.db.prepare("SELECT value FROM meta WHERE key = 'store_id'");
+    const row = get.get() as { value: string } | undefined;
+    if (row) return row.value;
+    withBusyRetry(() =>
+      this.db
+        .prepare(
+          "INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?), ('created_at', ?)",
+        )
+        .run(randomUUID(), new Date().toISOString()),
+    );
+    return (get.get() as { value: string }).value;
+  }
+}

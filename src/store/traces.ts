@@ -1,0 +1,136 @@
+import { NotFoundError } from '../errors.js';
+import type { Reader } from './store.js';
+
+export interface TraceFilter {
+  session?: string;
+  agent?: string;
+  framework?: string;
+  /** Only traces holding at least one event of this type. */
+  type?: string;
+  /** ISO 8601 UTC bounds on the trace's first event time. */
+  since?: string;
+  until?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface TraceSummary {
+  trace_id: string;
+  session_id: string;
+  agent: string;
+  framework: string | null;
+  source: string;
+  status: string;
+  event_count: number;
+  first_event_at: string | null;
+  last_event_at: string | null;
+  ingested_at: string;
+}
+
+export interface TraceList {
+  traces: TraceSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+  offset: number;
+}
+
+const SUMMARY_COLUMNS = `trace_id, session_id, agent, framework, source, status, event_count,
+  first_event_at, last_event_at, ingested_at`;
+
+/** Filters as parameterised SQL; every value is bound, never interpolated. */
+function where(f: TraceFilter): { sql: string; params: Record<string, string> } {
+  const clauses: string[] = [];
+  const params: Record<string, string> = {};
+  const add = (clause: string, name: string, value: string | undefined): void => {
+    if (value === undefined) return;
+    clauses.push(clause);
+    params[name] = value;
+  };
+  add('session_id = @session', 'session', f.session);
+  add('agent = @agent', 'agent', f.agent);
+  add('framework = @framework', 'framework', f.framework);
+  add(
+    'EXISTS (SELECT 1 FROM events e WHERE e.trace_ref = traces.id AND e.type = @type)',
+    'type',
+    f.type,
+  );
+  add('last_event_at >= @since', 'since', f.since);
+  add('first_event_at <= @until', 'until', f.until);
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Newest first. `page` is derived from limit/offset so REST and CLI answer alike. */
+export function listTraces(r: Reader, f: TraceFilter): TraceList {
+  const { sql, params } = where(f);
+  const traces = r
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM traces ${sql} ORDER BY first_event_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+    )
+    .all({ ...params, limit: f.limit, offset: f.offset }) as TraceSummary[];
+  const { total } = r.prepare(`SELECT COUNT(*) AS total FROM traces ${sql}`).get(params) as {
+    total: number;
+  };
+  return {
+    traces,
+    total,
+    page: Math.floor(f.offset / f.limit) + 1,
+    page_size: f.limit,
+    offset: f.offset,
+  };
+}
+
+export interface StoredEvent {
+  event_id: string;
+  position: number;
+  type: string;
+  model: string | null;
+  prompt: string | null;
+  completion: string | null;
+  tokens_prompt: number | null;
+  tokens_completion: number | null;
+  timestamp: string;
+  attributes: Record<string, unknown>;
+  purged: boolean;
+}
+
+export interface TraceDetail extends TraceSummary {
+  attributes: Record<string, unknown>;
+  events: StoredEvent[];
+  findings: unknown[];
+}
+
+/** Accepts a trace_id or a session_id (DESIGN.md). */
+export function getTrace(r: Reader, id: string): TraceDetail {
+  const row = r
+    .prepare(
+      `SELECT id, ${SUMMARY_COLUMNS}, attributes FROM traces WHERE trace_id = ? OR session_id = ? LIMIT 1`,
+    )
+    .get(id, id) as (TraceSummary & { id: number; attributes: string }) | undefined;
+  if (!row)
+    throw new NotFoundError(`trace ${id} not found (give a trace_id or a session_id)`, { id });
+  const events = (
+    r.prepare('SELECT * FROM events WHERE trace_ref = ? ORDER BY position').all(row.id) as Array<
+      Omit<StoredEvent, 'attributes' | 'purged'> & { attributes: string; purged_at: string | null }
+    >
+  ).map((e) => ({
+    event_id: e.event_id,
+    position: e.position,
+    type: e.type,
+    model: e.model,
+    prompt: e.prompt,
+    completion: e.completion,
+    tokens_prompt: e.tokens_prompt,
+    tokens_completion: e.tokens_completion,
+    timestamp: e.timestamp,
+    attributes: JSON.parse(e.attributes) as Record<string, unknown>,
+    purged: e.purged_at !== null,
+  }));
+  const { id: _ref, attributes, ...summary } = row;
+  return {
+    ...summary,
+    attributes: JSON.parse(attributes) as Record<string, unknown>,
+    events,
+    findings: [],
+  };
+}
