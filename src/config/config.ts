@@ -11,6 +11,14 @@ export interface Config {
   apiKey: string | undefined;
   oidcIssuerUrl: string | undefined;
   oidcClientId: string | undefined;
+  /** EVID_OIDC_ROLE_CLAIM: the token claim holding the role (default evid_role; `roles` is the fallback). */
+  oidcRoleClaim: string;
+  /** EVID_API_HOST: address `serve` binds (default 127.0.0.1; the container image sets 0.0.0.0). */
+  apiHost: string;
+  /** EVID_RATE_LIMIT as given (`1000` per minute, or `N/<duration>`); parsed by the server. */
+  rateLimit: string | undefined;
+  /** EVID_LOG_LEVEL for the server's JSON logs (default info). */
+  logLevel: string;
 }
 
 export interface ConfigInput {
@@ -36,5 +44,9 @@ export function loadConfig(input: ConfigInput = {}): Config {
     apiKey: env.EVID_API_KEY || undefined,
     oidcIssuerUrl: env.EVID_OIDC_ISSUER_URL || undefined,
     oidcClientId: env.EVID_OIDC_CLIENT_ID || undefined,
+    oidcRoleClaim: env.EVID_OIDC_ROLE_CLAIM || 'evid_role',
+    apiHost: env.EVID_API_HOST || '127.0.0.1',
+    rateLimit: env.EVID_RATE_LIMIT || undefined,
+    logLevel: env.EVID_LOG_LEVEL || 'info',
   };
 }

@@ -1,8 +1,12 @@
 import { ConflictError, EvidError } from '../errors.js';
 import { newTraceId } from '../ids.js';
+import { livePolicy } from '../detect/live-policy.js';
+import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
+import { insertFinding } from '../store/findings.js';
 import { eventRecord, traceRecord, type EventRecordFields } from '../store/records.js';
 import type { Store, Transactor } from '../store/store.js';
+import { TraceAnalyzer, type TraceAnalysis } from './analyze-trace.js';
 import type { InputItem } from './parse-input.js';
 import { validateTraceRequest, type TraceInput } from './validate.js';
 
@@ -10,6 +14,8 @@ export interface IngestOptions {
   /** Where the trace came from: cli, rest, otel, webhook, gateway, logfile. */
   source: string;
   actor?: string;
+  /** Run the detectors (default true); off only for benchmarks and bulk re-imports. */
+  detect?: boolean;
 }
 
 export interface AcceptedTrace {
@@ -49,6 +55,11 @@ export function ingestTraces(
 ): IngestReport {
   const report: IngestReport = { accepted: [], rejected: [] };
   const valid: Array<{ index: number; trace: TraceInput }> = [];
+  // The policy is read once per call; analysis runs outside the write lock.
+  const analyzer =
+    options.detect === false
+      ? undefined
+      : new TraceAnalyzer(store.read((r) => livePolicy(r)).policy);
   for (const item of items) {
     if (item.error) {
       report.rejected.push(rejection(item, item.error));
@@ -62,7 +73,8 @@ export function ingestTraces(
     }
   }
 
-  let chunk: typeof valid = [];
+  type Ready = { index: number; trace: TraceInput; analysis: TraceAnalysis };
+  let chunk: Ready[] = [];
   let chunkEvents = 0;
   const flush = (): void => {
     if (chunk.length === 0) return;
@@ -70,9 +82,9 @@ export function ingestTraces(
     chunk = [];
     chunkEvents = 0;
     store.transact((tx) => {
-      for (const { index, trace } of batch) {
+      for (const { index, trace, analysis } of batch) {
         try {
-          report.accepted.push({ index, ...insertTrace(tx, trace, options.source) });
+          report.accepted.push({ index, ...insertTrace(tx, trace, analysis, options.source) });
         } catch (err) {
           if (!(err instanceof ConflictError)) throw err;
           report.rejected.push(rejection({ index, value: trace }, err));
@@ -81,13 +93,21 @@ export function ingestTraces(
     }, options.actor);
   };
   for (const v of valid) {
-    chunk.push(v);
+    chunk.push({ ...v, analysis: analyzer ? analyzer.analyze(v.trace) : unanalysed(v.trace) });
     chunkEvents += v.trace.events.length;
     if (chunkEvents >= CHUNK_EVENTS) flush();
   }
   flush();
   report.rejected.sort((a, b) => a.index - b.index);
   return report;
+}
+
+function unanalysed(trace: TraceInput): TraceAnalysis {
+  return {
+    events: trace.events.map((e) => ({ prompt: e.prompt, completion: e.completion, findings: [] })),
+    findings: 0,
+    failed: false,
+  };
 }
 
 function rejection(item: InputItem, err: EvidError): RejectedTrace {
@@ -115,8 +135,10 @@ function rejection(item: InputItem, err: EvidError): RejectedTrace {
 function insertTrace(
   tx: Transactor,
   trace: TraceInput,
+  analysis: TraceAnalysis,
   source: string,
 ): Omit<AcceptedTrace, 'index'> {
+  assertIntakeOpen(tx, trace.agent);
   assertNoConflict(tx, trace);
   const now = tx.now();
   const traceId = newTraceId();
@@ -134,11 +156,12 @@ function insertTrace(
     .prepare(
       `INSERT INTO traces (trace_id, session_id, agent, framework, source, status, first_event_at,
          last_event_at, event_count, attributes, ingested_at)
-       VALUES (@trace_id, @session_id, @agent, @framework, @source, 'completed', @first, @last,
+       VALUES (@trace_id, @session_id, @agent, @framework, @source, @status, @first, @last,
          @count, @attributes, @ingested_at)`,
     )
     .run({
       ...traceFields,
+      status: analysis.failed ? 'failed' : 'completed',
       first: times[0],
       last: times[times.length - 1],
       count: trace.events.length,
@@ -153,6 +176,7 @@ function insertTrace(
   );
   const idBase = `ev_${traceId.slice(3)}_`;
   trace.events.forEach((e, position) => {
+    const stored = analysis.events[position]!;
     const fields: EventRecordFields = {
       event_id: e.event_id ?? idBase + String(position).padStart(5, '0'),
       trace_id: traceId,
@@ -160,8 +184,8 @@ function insertTrace(
       agent: trace.agent,
       type: e.type,
       model: e.model,
-      prompt: e.prompt,
-      completion: e.completion,
+      prompt: stored.prompt,
+      completion: stored.completion,
       tokens_prompt: e.tokens_prompt,
       tokens_completion: e.tokens_completion,
       timestamp: e.timestamp,
@@ -182,20 +206,22 @@ function insertTrace(
       fields.attributes,
       now,
     );
-    tx.ledger.append(
-      'event.ingested',
-      fields.event_id,
-      Number(info.lastInsertRowid),
-      eventRecord(fields),
-      now,
-    );
+    const eventRef = Number(info.lastInsertRowid);
+    tx.ledger.append('event.ingested', fields.event_id, eventRef, eventRecord(fields), now);
+    for (const finding of stored.findings) {
+      insertFinding(
+        tx,
+        { traceRef, traceId, eventRef, eventId: fields.event_id, agent: trace.agent },
+        finding,
+      );
+    }
   });
   return {
     trace_id: traceId,
     session_id: trace.session_id,
     status: 'accepted',
     events_ingested: trace.events.length,
-    findings_generated: 0,
+    findings_generated: analysis.findings,
   };
 }
 

@@ -1,10 +1,33 @@
 import {
   eventRecord,
+  findingRecord,
+  findingUpdateRecord,
+  packRecord,
+  policyRecord,
   traceRecord,
   type EventRecordFields,
+  type FindingRecordFields,
+  type FindingUpdateFields,
+  type PackRecordFields,
+  type PolicyRecordFields,
   type TraceRecordFields,
 } from './records.js';
+import {
+  apiKeyRecord,
+  apiKeyRevocationRecord,
+  killSwitchRecord,
+  type ApiKeyRecordFields,
+  type ApiKeyRevocationFields,
+  type KillSwitchRecordFields,
+} from './records.js';
+import { reportRecord, type ReportRecordFields } from './records.js';
 import type { Reader } from './store.js';
+
+function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
+  const row = r.prepare('SELECT * FROM kill_switch_history WHERE id = ?').get(ref) as
+    KillSwitchRecordFields | undefined;
+  return row ? { state: 'present', record: killSwitchRecord(row) } : { state: 'missing' };
+}
 
 export type LoadedRecord =
   | { state: 'present'; record: Record<string, unknown> }
@@ -40,6 +63,53 @@ const LOADERS: Record<string, Loader> = {
     }
     if (row.purged_at !== null) return purgeState(r, subjectId);
     return { state: 'present', record: eventRecord(row) };
+  },
+  'finding.created': (r, ref) => {
+    const row = r
+      .prepare(
+        `SELECT f.*, t.trace_id AS trace_id, e.event_id AS event_id FROM findings f
+         LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref WHERE f.id = ?`,
+      )
+      .get(ref) as FindingRecordFields | undefined;
+    return row ? { state: 'present', record: findingRecord(row) } : { state: 'missing' };
+  },
+  'finding.updated': (r, ref) => {
+    const row = r
+      .prepare(
+        `SELECT h.from_status, h.to_status, h.comment, h.actor, h.at, f.finding_id FROM finding_history h
+         JOIN findings f ON f.id = h.finding_ref WHERE h.id = ?`,
+      )
+      .get(ref) as FindingUpdateFields | undefined;
+    return row ? { state: 'present', record: findingUpdateRecord(row) } : { state: 'missing' };
+  },
+  'policy.updated': (r, ref) => {
+    const row = r.prepare('SELECT * FROM policies WHERE version = ?').get(ref) as
+      PolicyRecordFields | undefined;
+    return row ? { state: 'present', record: policyRecord(row) } : { state: 'missing' };
+  },
+  'pack.built': (r, ref) => {
+    const row = r.prepare('SELECT * FROM packs WHERE id = ?').get(ref) as
+      PackRecordFields | undefined;
+    return row ? { state: 'present', record: packRecord(row) } : { state: 'missing' };
+  },
+  'apikey.created': (r, ref) => {
+    const row = r.prepare('SELECT * FROM api_keys WHERE id = ?').get(ref) as
+      ApiKeyRecordFields | undefined;
+    return row ? { state: 'present', record: apiKeyRecord(row) } : { state: 'missing' };
+  },
+  'apikey.revoked': (r, ref) => {
+    const row = r.prepare('SELECT * FROM api_keys WHERE id = ?').get(ref) as
+      (ApiKeyRevocationFields & { revoked_at: string | null }) | undefined;
+    return row && row.revoked_at !== null
+      ? { state: 'present', record: apiKeyRevocationRecord(row) }
+      : { state: 'missing' };
+  },
+  'killswitch.activated': (r, ref) => loadKillSwitch(r, ref),
+  'killswitch.deactivated': (r, ref) => loadKillSwitch(r, ref),
+  'report.generated': (r, ref) => {
+    const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as
+      ReportRecordFields | undefined;
+    return row ? { state: 'present', record: reportRecord(row) } : { state: 'missing' };
   },
 };
 

@@ -59,8 +59,197 @@ export function eventRecord(e: EventRecordFields): Record<string, unknown> {
   };
 }
 
-/** Ledger kinds and the table holding their subject (for the verifier's look-ups). */
-export const LEDGER_KINDS = {
-  'trace.ingested': 'traces',
-  'event.ingested': 'events',
-} as const;
+/** The immutable part of a finding (its status moves are separate `finding.updated` leaves). */
+export interface FindingRecordFields {
+  finding_id: string;
+  trace_id: string | null;
+  event_id: string | null;
+  agent: string;
+  type: string;
+  category: string;
+  severity: string;
+  detector: string;
+  score: number;
+  field: string;
+  start: number;
+  end: number;
+  match_masked: string;
+  excerpt: string;
+  fingerprint: string;
+  controls: string;
+  created_at: string;
+}
+
+export function findingRecord(f: FindingRecordFields): Record<string, unknown> {
+  return {
+    finding_id: f.finding_id,
+    trace_id: f.trace_id,
+    event_id: f.event_id,
+    agent: f.agent,
+    type: f.type,
+    category: f.category,
+    severity: f.severity,
+    detector: f.detector,
+    score: f.score,
+    field: f.field,
+    start: f.start,
+    end: f.end,
+    match_masked: f.match_masked,
+    excerpt: f.excerpt,
+    fingerprint: f.fingerprint,
+    controls: f.controls,
+    created_at: f.created_at,
+  };
+}
+
+export interface FindingUpdateFields {
+  finding_id: string;
+  from_status: string | null;
+  to_status: string;
+  comment: string | null;
+  actor: string;
+  at: string;
+}
+
+export function findingUpdateRecord(u: FindingUpdateFields): Record<string, unknown> {
+  return {
+    finding_id: u.finding_id,
+    from_status: u.from_status,
+    to_status: u.to_status,
+    comment: u.comment,
+    actor: u.actor,
+    at: u.at,
+  };
+}
+
+export interface PolicyRecordFields {
+  version: number;
+  document: string;
+  actor: string;
+  created_at: string;
+}
+
+export function policyRecord(p: PolicyRecordFields): Record<string, unknown> {
+  return { version: p.version, document: p.document, actor: p.actor, created_at: p.created_at };
+}
+
+/** A built evidence pack (`pack.built`): what was packed, against which tree head, by whom. */
+export interface PackRecordFields {
+  pack_id: string;
+  created_at: string;
+  format: string;
+  filters: string;
+  tree_size: number;
+  root_hash: string;
+  path: string;
+  sha256: string;
+  manifest_sha256: string;
+  size_bytes: number;
+  trace_count: number;
+  event_count: number;
+  finding_count: number;
+  finding_update_count: number;
+  actor: string;
+}
+
+export function packRecord(p: PackRecordFields): Record<string, unknown> {
+  return {
+    pack_id: p.pack_id,
+    created_at: p.created_at,
+    format: p.format,
+    filters: p.filters,
+    tree_size: p.tree_size,
+    root_hash: p.root_hash,
+    path: p.path,
+    sha256: p.sha256,
+    manifest_sha256: p.manifest_sha256,
+    size_bytes: p.size_bytes,
+    trace_count: p.trace_count,
+    event_count: p.event_count,
+    finding_count: p.finding_count,
+    finding_update_count: p.finding_update_count,
+    actor: p.actor,
+  };
+}
+
+/** An API key's creation (`apikey.created`): never the secret, never its hash. */
+export interface ApiKeyRecordFields {
+  key_id: string;
+  name: string;
+  role: string;
+  created_at: string;
+  created_by: string;
+}
+
+export function apiKeyRecord(k: ApiKeyRecordFields): Record<string, unknown> {
+  return {
+    key_id: k.key_id,
+    name: k.name,
+    role: k.role,
+    created_at: k.created_at,
+    created_by: k.created_by,
+  };
+}
+
+/** An API key's revocation (`apikey.revoked`). */
+export interface ApiKeyRevocationFields {
+  key_id: string;
+  revoked_at: string;
+  revoked_by: string;
+}
+
+export function apiKeyRevocationRecord(k: ApiKeyRevocationFields): Record<string, unknown> {
+  return { key_id: k.key_id, revoked_at: k.revoked_at, revoked_by: k.revoked_by };
+}
+
+/** One kill-switch toggle (`killswitch.activated` / `killswitch.deactivated`). */
+export interface KillSwitchRecordFields {
+  scope: string;
+  agent: string;
+  action: string;
+  reason: string;
+  actor: string;
+  at: string;
+}
+
+export function killSwitchRecord(k: KillSwitchRecordFields): Record<string, unknown> {
+  return {
+    scope: k.scope,
+    agent: k.agent,
+    action: k.action,
+    reason: k.reason,
+    actor: k.actor,
+    at: k.at,
+  };
+}
+
+/** A finished compliance report (`report.generated`): what was produced, and its hash. */
+export interface ReportRecordFields {
+  report_id: string;
+  filename: string;
+  regulation: string;
+  agent: string | null;
+  format: string;
+  sha256: string;
+  size_bytes: number;
+  score: number;
+  created_at: string;
+  finished_at: string;
+  actor: string;
+}
+
+export function reportRecord(r: ReportRecordFields): Record<string, unknown> {
+  return {
+    report_id: r.report_id,
+    filename: r.filename,
+    regulation: r.regulation,
+    agent: r.agent,
+    format: r.format,
+    sha256: r.sha256,
+    size_bytes: r.size_bytes,
+    score: r.score,
+    created_at: r.created_at,
+    finished_at: r.finished_at,
+    actor: r.actor,
+  };
+}

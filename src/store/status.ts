@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { findingsBreakdown, type FindingsBreakdown } from './findings.js';
 import { DB_FILE } from './open.js';
 import type { Store } from './store.js';
 
@@ -10,6 +11,7 @@ export interface StoreStatus {
   agents: number;
   first_event_at: string | null;
   last_event_at: string | null;
+  findings: FindingsBreakdown;
   ledger: {
     entries: number;
     tree_size: number;
@@ -47,6 +49,7 @@ export function storeStatus(store: Store): StoreStatus {
       agents,
       first_event_at: t.first,
       last_event_at: t.last,
+      findings: findingsBreakdown(r),
       ledger: {
         entries,
         tree_size: head?.tree_size ?? 0,

@@ -6,6 +6,7 @@ import { canonicalDigest } from '../ledger/jcs.js';
 import { keyFingerprint, verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from './ledger-writer.js';
 import { loadRecord, type LoadedRecord } from './record-loaders.js';
+import { eventRecord } from './records.js';
 import type { Reader } from './store.js';
 
 export type VerifyReason =
@@ -37,6 +38,84 @@ interface LedgerRow extends LedgerEntry {
   chain: string;
 }
 
+/** A ledger row with its event's columns (NULL unless kind is event.ingested and the row exists). */
+interface ScannedRow extends LedgerRow {
+  e_id: number | null;
+  e_event_id: string;
+  e_trace_id: string | null;
+  e_position: number;
+  e_agent: string;
+  e_type: string;
+  e_model: string | null;
+  e_prompt: string | null;
+  e_completion: string | null;
+  e_tokens_prompt: number | null;
+  e_tokens_completion: number | null;
+  e_timestamp: string;
+  e_attributes: string;
+  e_purged_at: string | null;
+}
+
+const LEDGER_SCAN = `
+  SELECT l.seq, l.kind, l.subject_id, l.subject_ref, l.digest, l.recorded_at, l.actor, l.chain,
+    e.id AS e_id, e.event_id AS e_event_id, t.trace_id AS e_trace_id, e.position AS e_position,
+    e.agent AS e_agent, e.type AS e_type, e.model AS e_model, e.prompt AS e_prompt,
+    e.completion AS e_completion, e.tokens_prompt AS e_tokens_prompt,
+    e.tokens_completion AS e_tokens_completion, e.timestamp AS e_timestamp,
+    e.attributes AS e_attributes, e.purged_at AS e_purged_at
+  FROM ledger l
+  LEFT JOIN events e ON l.kind = 'event.ingested' AND e.id = l.subject_ref
+  LEFT JOIN traces t ON t.id = e.trace_ref
+  ORDER BY l.seq`;
+
+function scannedRow(a: unknown[]): ScannedRow {
+  return {
+    seq: a[0] as number,
+    kind: a[1] as string,
+    subject_id: a[2] as string,
+    subject_ref: a[3] as number | null,
+    digest: a[4] as string,
+    recorded_at: a[5] as string,
+    actor: a[6] as string,
+    chain: a[7] as string,
+    e_id: a[8] as number | null,
+    e_event_id: a[9] as string,
+    e_trace_id: a[10] as string | null,
+    e_position: a[11] as number,
+    e_agent: a[12] as string,
+    e_type: a[13] as string,
+    e_model: a[14] as string | null,
+    e_prompt: a[15] as string | null,
+    e_completion: a[16] as string | null,
+    e_tokens_prompt: a[17] as number | null,
+    e_tokens_completion: a[18] as number | null,
+    e_timestamp: a[19] as string,
+    e_attributes: a[20] as string,
+    e_purged_at: a[21] as string | null,
+  };
+}
+
+function scannedEvent(r: Reader, row: ScannedRow): LoadedRecord {
+  if (row.e_id === null || row.e_purged_at !== null) return loadRecord(r, row) as LoadedRecord;
+  return {
+    state: 'present',
+    record: eventRecord({
+      event_id: row.e_event_id,
+      trace_id: row.e_trace_id,
+      position: row.e_position,
+      agent: row.e_agent,
+      type: row.e_type,
+      model: row.e_model,
+      prompt: row.e_prompt,
+      completion: row.e_completion,
+      tokens_prompt: row.e_tokens_prompt,
+      tokens_completion: row.e_tokens_completion,
+      timestamp: row.e_timestamp,
+      attributes: row.e_attributes,
+    }),
+  };
+}
+
 class Failure {
   constructor(
     readonly reason: VerifyReason,
@@ -63,12 +142,12 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
   let purged = 0;
   let failure: Failure | undefined;
 
-  const rows = r
-    .prepare(
-      'SELECT seq, kind, subject_id, subject_ref, digest, recorded_at, actor, chain FROM ledger ORDER BY seq',
-    )
-    .iterate() as IterableIterator<LedgerRow>;
-  for (const row of rows) {
+  // Event records (the bulk of any ledger) come joined in the same scan, so SQLite does
+  // the look-ups in C instead of one prepared-statement round trip per entry.
+  // raw() skips building a keyed object per row: about twice as fast on wide rows.
+  const rows = r.prepare(LEDGER_SCAN).raw(true).iterate() as IterableIterator<unknown[]>;
+  for (const raw of rows) {
+    const row = scannedRow(raw);
     const expected = checked + 1;
     if (row.seq !== expected) {
       failure = new Failure(
@@ -84,7 +163,7 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
       failure = chainFailure(r, row, leaf);
       break;
     }
-    const loaded = loadRecord(r, row);
+    const loaded = row.kind === 'event.ingested' ? scannedEvent(r, row) : loadRecord(r, row);
     if (loaded.state === 'purged') purged++;
     else {
       const bad = checkRecord(row, loaded);

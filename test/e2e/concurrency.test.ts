@@ -63,6 +63,8 @@ describe('several processes on one store', () => {
     dirs.push(store);
     const file = join(store.dir, 'big.ndjson');
     writeFileSync(file, makeNdjson(10_000, 10, { prefix: 'sess_kill', textBytes: 100 }));
+    // Create the store first, so every kill lands on an ingest, not on the first migration.
+    expect((await runJson('evid', ['status'], { dataDir: store.dir })).code).toBe(0);
     const kills: number[] = [];
     for (let i = 0; i < 10; i++) {
       const child = execa(

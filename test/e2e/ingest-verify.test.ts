@@ -90,15 +90,18 @@ describe('ingest, read, verify with the built binaries', () => {
       traces: number;
       events: number;
       ledger: { entries: number; tree_size: number };
+      findings: { total: number };
     }>('evid', ['status'], { dataDir: store.dir });
     expect(status.data).toMatchObject({ traces: 5, events: 9 });
-    // one leaf per trace and per event
-    expect(status.data.ledger).toMatchObject({ entries: 14, tree_size: 14 });
+    // the support-bot example carries a customer's email address
+    expect(status.data.findings.total).toBe(1);
+    // one leaf per trace, per event and per finding
+    expect(status.data.ledger).toMatchObject({ entries: 15, tree_size: 15 });
     const verify = await runJson<Verdict>('audit', ['verify'], { dataDir: store.dir });
     expect(verify.code).toBe(0);
     expect(verify.data).toMatchObject({
       ok: true,
-      entries_checked: 14,
+      entries_checked: 15,
       first_bad_seq: null,
       reason: null,
     });
@@ -169,7 +172,7 @@ describe('ingest, read, verify with the built binaries', () => {
     );
     const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
     expect(r.code).toBe(1);
-    expect(r.data).toMatchObject({ reason: 'truncated', first_bad_seq: 14 });
+    expect(r.data).toMatchObject({ reason: 'truncated', first_bad_seq: 15 });
   });
 
   it('detects a forged tree head signature', async () => {

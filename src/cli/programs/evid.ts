@@ -1,8 +1,20 @@
 import type { CommandSpec } from '../command.js';
+import { adminKeysCreateCommand } from '../commands/admin/keys-create.js';
+import { adminKeysListCommand } from '../commands/admin/keys-list.js';
+import { adminKeysRevokeCommand } from '../commands/admin/keys-revoke.js';
+import { evidServeCommand } from '../commands/serve/serve.js';
+import { analyzeCommand } from '../commands/analyze/analyze.js';
+import { findingsGetCommand } from '../commands/findings/get.js';
+import { findingsListCommand } from '../commands/findings/list.js';
+import { findingsUpdateCommand } from '../commands/findings/update.js';
+import { policiesGetCommand } from '../commands/policies/get.js';
+import { policiesSetCommand } from '../commands/policies/set.js';
 import { statusCommand } from '../commands/status/status.js';
 import { tracesGetCommand } from '../commands/traces/get.js';
 import { tracesIngestCommand } from '../commands/traces/ingest.js';
 import { tracesListCommand } from '../commands/traces/list.js';
+import { packCommand } from '../commands/pack/pack.js';
+import { exportCommand } from '../commands/export/export.js';
 import { versionCommand } from '../commands/version/version.js';
 
 /** Every `evid` command, in help order. */
@@ -11,5 +23,17 @@ export const EVID_COMMANDS: CommandSpec[] = [
   tracesIngestCommand,
   tracesListCommand,
   tracesGetCommand,
+  findingsListCommand,
+  findingsGetCommand,
+  findingsUpdateCommand,
+  policiesGetCommand,
+  policiesSetCommand,
+  analyzeCommand,
+  evidServeCommand,
+  adminKeysCreateCommand,
+  adminKeysListCommand,
+  adminKeysRevokeCommand,
+  packCommand,
+  exportCommand,
   versionCommand,
 ];

@@ -1,4 +1,8 @@
 import { up as initial } from './001-initial.js';
+import { up as findingsPolicies } from './002-findings-policies.js';
+import { up as keysKillSwitch } from './003-keys-killswitch.js';
+import { up as packs } from './004-packs.js';
+import { up as reports } from './005-reports.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -6,6 +10,10 @@ import { up as initial } from './001-initial.js';
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: string }> = [
   { version: 1, name: 'initial', up: initial },
+  { version: 2, name: 'findings-policies', up: findingsPolicies },
+  { version: 3, name: 'keys-killswitch', up: keysKillSwitch },
+  { version: 4, name: 'packs', up: packs },
+  { version: 5, name: 'reports', up: reports },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -17,6 +17,21 @@ export const statusCommand = defineCommand({
           ['agents', data.agents],
           ['first event', data.first_event_at],
           ['last event', data.last_event_at],
+          [
+            'findings',
+            `${data.findings.total} (${
+              Object.entries(data.findings.by_severity)
+                .filter(([, n]) => n > 0)
+                .map(([k, n]) => `${ui.severity(k)} ${n}`)
+                .join(', ') || 'none'
+            })`,
+          ],
+          [
+            'findings by status',
+            Object.entries(data.findings.by_status)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(', '),
+          ],
           ['ledger entries', data.ledger.entries],
           [
             'signed tree head',

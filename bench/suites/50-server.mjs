@@ -1,0 +1,230 @@
+// Issue 5 benchmarks: the REST server under autocannon, each figure beside a bare fastify
+// route on the same machine in the same run (the ceiling).
+//   POST /api/v1/traces (10 events per trace, unique session ids) vs a bare POST route that
+//     parses the same JSON body and answers 201;
+//   GET /api/v1/findings (default page of 50) on a store of 1M events and 100k findings vs a
+//     bare GET route answering a small JSON document.
+// Both servers run as child processes, autocannon in this one. BENCH_SERVER_EVENTS scales
+// the store down (default 1,000,000).
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { makeTraces } from '../../scripts/gen-traces.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = (p) => import(join(root, 'dist', p));
+const KEY = 'bench-admin-key-0123456789';
+const EVENTS = Number(process.env.BENCH_SERVER_EVENTS ?? 1_000_000);
+const DURATION = 10;
+const CONNECTIONS = 8;
+
+/** 1M events (100k traces x 10) with the pipeline (detect: false), then 100k findings. */
+async function buildStore(dir, log) {
+  const { AppContext } = await dist('context.js');
+  const { ingestTraces } = await dist('ingest/pipeline.js');
+  const { insertFinding } = await dist('store/findings.js');
+  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const t0 = Date.now();
+  const traces = EVENTS / 10;
+  for (let part = 0; part * 5000 < traces; part++) {
+    const batch = makeTraces(Math.min(5000, traces - part * 5000), 10, {
+      prefix: `sess_s${part}`,
+      seed: part + 1,
+      textBytes: 100,
+    });
+    ingestTraces(
+      ctx.store,
+      batch.map((value, index) => ({ index, value })),
+      { source: 'bench', detect: false },
+    );
+  }
+  const rows = ctx.store.db
+    .prepare(
+      `SELECT t.id AS trace_ref, t.trace_id, t.agent, e.id AS event_ref, e.event_id FROM traces t
+       JOIN events e ON e.trace_ref = t.id AND e.position = 0`,
+    )
+    .all();
+  const severities = ['low', 'medium', 'high', 'critical'];
+  for (let i = 0; i < rows.length; i += 10_000) {
+    ctx.store.transact((tx) => {
+      for (const [j, r] of rows.slice(i, i + 10_000).entries()) {
+        const n = i + j;
+        insertFinding(
+          tx,
+          {
+            traceRef: r.trace_ref,
+            traceId: r.trace_id,
+            eventRef: r.event_ref,
+            eventId: r.event_id,
+            agent: r.agent,
+          },
+          {
+            type: 'pii.email',
+            category: 'pii',
+            severity: severities[n % 4],
+            detector: 'bench',
+            score: 0.9,
+            field: 'prompt',
+            start: 0,
+            end: 10,
+            match_masked: 'd***@m***.org',
+            excerpt: 'write to d***@m***.org about the refund',
+            fingerprint: `fp${n}`,
+            controls: ['eu-ai-act:art-10'],
+          },
+        );
+      }
+    });
+  }
+  ctx.close();
+  log(
+    `built store: ${EVENTS} events, ${rows.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Starts a child process and reads `{"listening": url}` from its first stdout line. */
+async function startChild(args, env) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    url: JSON.parse(line).listening,
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
+}
+
+/** A bare fastify server (same version, same machine): the ceiling for each route shape. */
+const BARE = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false, bodyLimit: 11 * 1024 * 1024 });
+app.post('/bare', async (req, reply) => { reply.code(201); return { ok: true, n: req.body.events.length }; });
+app.get('/bare', async () => ({ findings: [], total: 0, page: 1, page_size: 50 }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+process.stdout.write(JSON.stringify({ listening: 'http://127.0.0.1:' + app.server.address().port }) + '\\n');
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+`;
+
+function cannon(options) {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { connections: CONNECTIONS, duration: DURATION, timeout: 60, ...options },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  );
+}
+
+/** Unique session ids per request, 10 events per trace (the shape of the ingest benchmark). */
+function traceRequests(prefix) {
+  const template = makeTraces(1, 10, { prefix, textBytes: 500 })[0];
+  let n = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ ...template, session_id: `${prefix}_${n++}` }),
+      }),
+    },
+  ];
+}
+
+const summary = (r) =>
+  `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`;
+
+/**
+ * Diagnostic: the same traces through ingestTraces in-process, 8 at a time (what group
+ * commit does with 8 connections), on the same store: the domain's own ceiling.
+ */
+async function inProcessIngest(dir) {
+  const { AppContext } = await dist('context.js');
+  const { ingestTraces } = await dist('ingest/pipeline.js');
+  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const template = makeTraces(1, 10, { prefix: 'inproc', textBytes: 500 })[0];
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 5_000) {
+    const items = Array.from({ length: 8 }, (_, index) => ({
+      index,
+      value: { ...template, session_id: `sess_inproc_${n++}` },
+    }));
+    ingestTraces(ctx.store, items, { source: 'bench' });
+  }
+  const perSecond = n / ((performance.now() - t0) / 1000);
+  ctx.close();
+  return perSecond;
+}
+
+export async function run(log) {
+  const dir = mkdtempSync(join(tmpdir(), 'evid-bench-server-'));
+  const rows = [];
+  try {
+    await buildStore(join(dir, 'store'), log);
+    const barePath = join(root, 'bench', `.bare-server-${process.pid}.mjs`);
+    writeFileSync(barePath, BARE);
+    const bare = await startChild([barePath], {});
+    const server = await startChild([join(root, 'bin/evid.js'), 'serve', '--port', '0'], {
+      EVID_DATA_DIR: join(dir, 'store'),
+      EVID_API_KEY: KEY,
+      EVID_LOG_LEVEL: 'warn',
+      EVID_RATE_LIMIT: '100000000',
+    });
+    try {
+      const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+      const bareIngest = await cannon({
+        url: `${bare.url}/bare`,
+        headers,
+        requests: traceRequests('sess_bare'),
+      });
+      const ingest = await cannon({
+        url: `${server.url}/api/v1/traces`,
+        headers,
+        requests: traceRequests('sess_cannon'),
+      });
+      log(`POST /api/v1/traces: ${summary(ingest)}; bare POST: ${summary(bareIngest)}`);
+      const ratio = ingest.requests.average / bareIngest.requests.average;
+      rows.push({
+        name: 'POST /api/v1/traces (10 events/trace, 8 connections) req/s / bare fastify POST',
+        result: `${ratio.toFixed(2)} (${summary(ingest)})`,
+        baseline: `bare ${summary(bareIngest)}`,
+        goal: '>= 0.3',
+        pass: ratio >= 0.3 && ingest.errors === 0 && ingest.non2xx === 0,
+      });
+      const bareList = await cannon({ url: `${bare.url}/bare`, headers });
+      const list = await cannon({ url: `${server.url}/api/v1/findings`, headers });
+      log(`GET /api/v1/findings: ${summary(list)}; bare GET: ${summary(bareList)}`);
+      rows.push({
+        name: `GET /api/v1/findings (page of 50) on ${EVENTS / 1e6}M events: p99`,
+        result: `${list.latency.p99} ms (${summary(list)})`,
+        baseline: `bare ${summary(bareList)}`,
+        goal: 'p99 < 50 ms',
+        pass: list.latency.p99 < 50 && list.errors === 0 && list.non2xx === 0,
+      });
+    } finally {
+      await server.stop();
+      await bare.stop();
+      rmSync(barePath, { force: true });
+    }
+    const domain = await inProcessIngest(join(dir, 'store'));
+    const served = rows[0] ? Number(/\((\d+) req\/s/.exec(rows[0].result)?.[1] ?? 0) : 0;
+    log(`in-process ingestTraces, 8 traces per call: ${Math.round(domain)} traces/s`);
+    rows.push({
+      name: 'diagnostic: POST /api/v1/traces req/s / in-process ingestTraces (8 per call) traces/s',
+      result: `${(served / domain).toFixed(2)} (${Math.round(domain)} traces/s in-process)`,
+      baseline: 'the pipeline without HTTP',
+      goal: 'info',
+      pass: true,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,85 @@
+import type { Store } from '../store/store.js';
+import { UnauthorizedError } from './errors.js';
+import { looksLikeApiKey, matchesEnvKey, touchApiKey, verifyApiKey } from './keys.js';
+import { OidcVerifier, type OidcOptions } from './oidc.js';
+import type { Role } from './roles.js';
+
+/** Who is calling: the subject of rate limits, idempotency keys and ledgered actions. */
+export interface Principal {
+  kind: 'api_key' | 'oidc' | 'env';
+  /** Stable id: `ak_...`, `oidc:<sub>` or `env:EVID_API_KEY`. */
+  id: string;
+  /** Undefined for an OIDC token carrying no known role (allowed nothing: 403). */
+  role: Role | undefined;
+  /** The actor written to the ledger for changes made by this caller. */
+  actor: string;
+}
+
+export interface AuthenticatorOptions {
+  /** EVID_API_KEY: acts as an admin key. */
+  envKey: string | undefined;
+  oidc: OidcOptions | undefined;
+  now?: () => Date;
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Turns an `Authorization: Bearer <credential>` header into a Principal, or throws
+ * UnauthorizedError. Credentials are tried as: EVID_API_KEY (constant-time compare), an
+ * `evk_` API key (looked up in the store on every request, so a revocation by the CLI
+ * applies at once), then an OIDC token when an issuer is configured.
+ */
+export class Authenticator {
+  private readonly oidc: OidcVerifier | undefined;
+  private readonly touched = new Map<string, number>();
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: AuthenticatorOptions,
+  ) {
+    this.oidc = options.oidc ? new OidcVerifier(options.oidc) : undefined;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (header === undefined || header === '') {
+      throw new UnauthorizedError(
+        'missing credential: send Authorization: Bearer <API key or OIDC token>',
+      );
+    }
+    const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!m)
+      throw new UnauthorizedError('malformed Authorization header: expected Bearer <credential>');
+    const token = m[1]!;
+    if (matchesEnvKey(token, this.options.envKey)) {
+      return { kind: 'env', id: 'env:EVID_API_KEY', role: 'admin', actor: 'api:env:EVID_API_KEY' };
+    }
+    if (looksLikeApiKey(token)) {
+      const key = this.store.read((r) => verifyApiKey(r, token));
+      if (!key) throw new UnauthorizedError('invalid API key (unknown, revoked or wrong secret)');
+      this.touch(key.key_id);
+      return { kind: 'api_key', id: key.key_id, role: key.role, actor: `api:${key.key_id}` };
+    }
+    if (this.oidc && token.split('.').length === 3) {
+      const identity = await this.oidc.verify(token);
+      const id = `oidc:${identity.subject}`;
+      return { kind: 'oidc', id, role: identity.role, actor: id };
+    }
+    throw new UnauthorizedError('invalid credential');
+  }
+
+  /** last_used_at, written at most once a minute per key so reads stay reads. */
+  private touch(keyId: string): void {
+    const now = this.now();
+    const last = this.touched.get(keyId);
+    if (last !== undefined && now.getTime() - last < TOUCH_EVERY_MS) return;
+    this.touched.set(keyId, now.getTime());
+    try {
+      this.store.transact((tx) => touchApiKey(tx, keyId, now.toISOString()));
+    } catch {
+      // Bookkeeping only: never fail a request because last_used_at could not be written.
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { NotFoundError, UsageError, ValidationError } from '../../../errors.js';
+import { defineCommand, type CommandSpec, type RunContext } from '../../command.js';
+import { VERSION } from '../../version.js';
+
+interface Settings {
+  host: string;
+  port: number;
+  rateLimit: string | undefined;
+  logLevel: string;
+}
+
+function parsePort(value: unknown, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new UsageError(`${flag}: must be a port number from 0 to 65535 (got "${String(value)}")`);
+  }
+  return n;
+}
+
+/** `--config <file>`: JSON with host, port, rate_limit, log_level; flags win over it, it wins over env. */
+async function readConfigFile(file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new NotFoundError(`--config: file not found: ${file}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new ValidationError(`--config: malformed JSON in ${file} (${(err as Error).message})`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new ValidationError(`--config: ${file} must hold a JSON object`);
+  }
+  const known = new Set(['host', 'port', 'rate_limit', 'log_level']);
+  for (const key of Object.keys(doc)) {
+    if (!known.has(key))
+      throw new ValidationError(
+        `--config: unknown setting "${key}" (known: ${[...known].join(', ')})`,
+      );
+  }
+  return doc as Record<string, unknown>;
+}
+
+async function settingsOf(ctx: RunContext, opts: Record<string, unknown>): Promise<Settings> {
+  const config = ctx.app().config;
+  const file = typeof opts.config === 'string' ? await readConfigFile(opts.config) : {};
+  const port =
+    opts.port !== undefined
+      ? parsePort(opts.port, '--port')
+      : file.port !== undefined
+        ? parsePort(file.port, '--config port')
+        : config.apiPort;
+  return {
+    host:
+      typeof opts.host === 'string'
+        ? opts.host
+        : typeof file.host === 'string'
+          ? file.host
+          : config.apiHost,
+    port,
+    rateLimit: file.rate_limit !== undefined ? String(file.rate_limit) : config.rateLimit,
+    logLevel: typeof file.log_level === 'string' ? file.log_level : config.logLevel,
+  };
+}
+
+const SHUTDOWN_GRACE_MS = 8_000;
+
+/** Resolves on the next SIGTERM or SIGINT. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve(signal);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
+
+function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): CommandSpec {
+  return defineCommand({
+    path: ['serve'],
+    description:
+      'run the REST server (every route of both evid and audit) on the store; SIGTERM finishes in-flight requests, then exits',
+    examples: [
+      `${bin} serve`,
+      `${bin} serve --host 0.0.0.0 --port 8080`,
+      `EVID_API_KEY=$(openssl rand -hex 32) ${bin} serve --port 0   # prints {"listening": "http://127.0.0.1:<port>"}`,
+    ],
+    options: (cmd) => {
+      cmd
+        .option('--host <host>', 'address to bind (default: $EVID_API_HOST or 127.0.0.1)')
+        .option('--port <port>', 'port (default: $EVID_API_PORT or 8080; 0 picks a free one)');
+      extra?.(cmd);
+    },
+    async run(ctx, _args, opts) {
+      const settings = await settingsOf(ctx, opts);
+      if (typeof opts.license === 'string') {
+        try {
+          await readFile(opts.license);
+        } catch {
+          throw new NotFoundError(`--license: file not found: ${opts.license}`);
+        }
+        ctx.io.stderr.write(
+          `${bin}: --license accepted; no feature of this server is license-gated\n`,
+        );
+      }
+      const app = ctx.app();
+      // fastify and the routes load only for this command.
+      const { buildServer } = await import('../../../server/app.js');
+      const server = await buildServer(app, {
+        bin,
+        version: VERSION,
+        logStream: { write: (line: string) => ctx.io.stderr.write(line) } as NodeJS.WritableStream,
+        logLevel: settings.logLevel,
+        rateLimit: settings.rateLimit,
+      });
+      try {
+        await server.listen({ host: settings.host, port: settings.port });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE')
+          throw new UsageError(`--port: ${settings.port} is already in use on ${settings.host}`);
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+          throw new UsageError(`--host: cannot bind ${settings.host}`);
+        throw err;
+      }
+      const address = server.server.address();
+      const port = typeof address === 'object' && address ? address.port : settings.port;
+      const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+      const listening = `http://${host}:${port}`;
+      // One JSON line first, so scripts (and tests with --port 0) learn the address.
+      ctx.io.stdout.write(`${JSON.stringify({ listening })}\n`);
+      const signal = await untilSignal();
+      // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
+      // signal, or the end of the grace, drops the connections still open.
+      const drop = (): void => server.server.closeAllConnections();
+      const grace = setTimeout(drop, SHUTDOWN_GRACE_MS);
+      void untilSignal().then(drop);
+      await server.close();
+      clearTimeout(grace);
+      return { data: { listening, stopped: signal }, view: () => `stopped on ${signal}` };
+    },
+  });
+}
+
+export const evidServeCommand = serveCommand('evid');
+
+export const auditServeCommand = serveCommand('audit', (cmd) =>
+  cmd
+    .option(
+      '--license <file>',
+      'license file (accepted for compatibility; nothing is license-gated)',
+    )
+    .option('--config <file>', 'JSON settings: host, port, rate_limit, log_level (flags win)'),
+);

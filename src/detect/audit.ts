@@ -1,0 +1,105 @@
+import { BUILTIN_DETECTORS } from './detectors/index.js';
+
+/**
+ * Every regex the detectors run, for the backtracking audit (a test feeds each one 1 MB
+ * adversarial strings) and for the benchmark's linear-time check.
+ */
+
+/** Repeated units that provoke backtracking in careless patterns (1 MB each in the test). */
+export const ADVERSARIAL_SHAPES: Readonly<Record<string, string>> = {
+  letters: 'a',
+  'word runs': 'abcdefghij',
+  digits: '1',
+  'digit groups': '1234 ',
+  'dashed digits': '1-',
+  'dotted digits': '1.',
+  'hex colons': 'a:',
+  'email-ish': 'a.b@',
+  'key=value': 'password=x ',
+  base64: 'QUJD',
+  'pem header': '-----BEGIN PRIVATE KEY-----',
+  'token prefix': 'eyJeyJ.',
+  'phrase fragments': 'ignore all the previous ',
+  'shell flags': 'rm -r -f ',
+  spaces: ' ',
+  'zero-width': 'a\u200b',
+};
+
+export interface AuditedPattern {
+  id: string;
+  regex: RegExp;
+}
+
+export function patternsForAudit(): AuditedPattern[] {
+  const out: AuditedPattern[] = [];
+  for (const d of BUILTIN_DETECTORS) {
+    d.patterns.forEach((regex, i) =>
+      out.push({ id: d.patterns.length > 1 ? `${d.id}#${i}` : d.id, regex }),
+    );
+  }
+  return out;
+}
+
+/**
+ * Runs `regex` globally over `input` until exec finds nothing more. Returns the number of
+ * matches and whether the scan completed (the final exec returned null at the end).
+ */
+export function runToEnd(regex: RegExp, input: string): { matches: number; completed: boolean } {
+  const re = new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`);
+  let matches = 0;
+  for (;;) {
+    const m = re.exec(input);
+    if (m === null) return { matches, completed: re.lastIndex === 0 };
+    matches++;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+}
+
+export interface ScalingPoint {
+  bytes: number;
+  ms: number;
+}
+
+/**
+ * Times one pattern over `unit` repeated to each size (default 256 KB, 512 KB, 1 MB). A
+ * linear pattern roughly doubles per step; a backtracking one quadruples or worse.
+ */
+export function measurePatternScaling(
+  regex: RegExp,
+  unit: string,
+  sizes: readonly number[] = [256 * 1024, 512 * 1024, 1024 * 1024],
+): ScalingPoint[] {
+  return sizes.map((bytes) => {
+    const input = unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
+    const t0 = performance.now();
+    runToEnd(regex, input);
+    return { bytes, ms: performance.now() - t0 };
+  });
+}
+
+export interface ScalingRow {
+  id: string;
+  shape: string;
+  points: ScalingPoint[];
+  /** Time at the largest size over time at the smallest: about 4 for 256 KB -> 1 MB if linear. */
+  ratio: number;
+}
+
+/**
+ * The benchmark's linearity check: every audited pattern on every adversarial shape at
+ * 256 KB, 512 KB and 1 MB. A linear pattern shows a ratio near 4; quadratic near 16.
+ */
+export function auditPatternScaling(
+  sizes: readonly number[] = [256 * 1024, 512 * 1024, 1024 * 1024],
+): ScalingRow[] {
+  const rows: ScalingRow[] = [];
+  for (const { id, regex } of patternsForAudit()) {
+    for (const [shape, unit] of Object.entries(ADVERSARIAL_SHAPES)) {
+      const points = measurePatternScaling(regex, unit, sizes);
+      const first = points[0]?.ms ?? 0;
+      const last = points[points.length - 1]?.ms ?? 0;
+      rows.push({ id, shape, points, ratio: first > 0 ? last / first : 0 });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,276 @@
+import type { Detector, PatternRule } from '../rule.js';
+import { EXTRACTION_DETECTORS } from './extraction.js';
+import { isNegated, near, phraseDetector } from './phrase.js';
+
+/**
+ * Prompt injection phrasing: instruction override, role hijack (fake chat-template roles,
+ * identity replacement) and system-prompt extraction. Hidden and encoded variants live in
+ * `hidden.ts`; tool results are re-typed `prompt_injection.indirect` by the engine.
+ */
+
+type Rule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
+
+function rule(subtype: string, severity: PatternRule['severity'], r: Rule): Detector {
+  return phraseDetector({
+    ...r,
+    type: `prompt_injection.${subtype}`,
+    category: 'prompt_injection',
+    severity,
+  });
+}
+
+const MOD =
+  "(?:all|any|every|each|the|your|ur|my|of|those|these|its|their|prior|previous|preceding|above|earlier|foregoing|original|initial|existing|current|old|other|former|system|system's|developer|developer's|developers'|safety|given|default|content)";
+const NOUN =
+  '(?:instructions?|instruction set|directions?|directives?|prompts?|rules?|guidelines?|guidance|constraints?|restrictions?|programming|training|polic(?:y|ies))';
+const STRONG =
+  /\b(?:all|any|every|prior|previous|preceding|above|earlier|foregoing|original|initial|former|old|system|developer|safety|your|ur|default)\b/i;
+const GIVEN =
+  /\b(?:you were given|you've been given|you have been given|given to you|you got|by the (?:developer|system|admin)|from (?:before|earlier)|previously|so far)/i;
+
+const NOUN_TRIGGERS = [
+  'instruction*',
+  'direction*',
+  'directive*',
+  'prompt*',
+  'rule',
+  'rules',
+  'guideline*',
+  'guidance',
+  'constraint*',
+  'restriction*',
+  'programming',
+  'training',
+  'policy',
+  'policies',
+];
+
+const OVERRIDE_VERB = new RegExp(
+  `\\b(?:ignore|disregard|forget|override|overrule|cancel|discard|abandon|bypass|erase|delete|clear|pay no attention to)\\s+(?:${MOD}\\s+){0,4}${NOUN}\\b`,
+  'gi',
+);
+
+function overrideScore(phrase: string, text: string, end: number): number {
+  const mods = phrase.replace(/\s+\S+$/, '');
+  const tail = text.slice(end, end + 40);
+  // The user retracting their own request: "ignore my previous prompt", "the rules I gave".
+  if (/\bmy\b/i.test(mods) || /^\s+(?:that\s+)?i\s+(?:gave|wrote|sent|typed|posted)\b/i.test(tail))
+    return 0.45;
+  if (STRONG.test(mods) || GIVEN.test(tail)) return 0.9;
+  return 0.55;
+}
+
+const override = rule('override', 'high', {
+  id: 'injection.override',
+  regex: OVERRIDE_VERB,
+  score: 0.9,
+  triggers: [
+    ['ignore', 'disregard', 'forget', 'override', 'overrule', 'cancel', 'discard', 'abandon', 'bypass', 'erase', 'delete', 'clear', 'attention'],
+    NOUN_TRIGGERS,
+  ],
+  refine(m, ctx, c) {
+    if (isNegated(ctx.text, c.start)) return 0.3;
+    return overrideScore(m[0], ctx.text, c.end);
+  },
+}); // prettier-ignore
+
+const overrideAbove = rule('override', 'high', {
+  id: 'injection.override:above',
+  regex:
+    /\b(?:ignore|disregard|forget)\s+(?:(?:all|everything|anything)\s+)?(?:(?:of\s+)?the\s+)?(?:above|previous|preceding|foregoing)(?:\s+(?:text|content|input))?(?:\s+(?:this|that|the)\s+(?:line|point|message|text))?(?=\s*(?:and\b|,|\.|;|!|$|instead\b|then\b))|\b(?:ignore|disregard|forget)\s+(?:what|whatever|anything)\s+(?:the\s+)?(?:system|developers?|operator|you(?:'ve|\s+were|\s+have\s+been)?)\s+(?:told|said|instructed|taught|was told)\b|\bforget\s+(?:everything|all)\s+(?:(?:that\s+)?you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:told|taught|instructed|learned|given))/gi,
+  score: 0.85,
+  triggers: [
+    ['ignore', 'disregard', 'forget'],
+    [
+      'above',
+      'previous',
+      'preceding',
+      'foregoing',
+      'everything',
+      'all',
+      'told',
+      'said',
+      'instructed',
+      'taught',
+    ],
+  ],
+  refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
+});
+
+const stopFollowing = rule('override', 'high', {
+  id: 'injection.override:stop-following',
+  regex: new RegExp(
+    `\\b(?:do not|don't|dont|stop|no longer|quit)\\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)? to|adher(?:e|ing) to|comply(?:ing)? with)\\s+(?:${MOD}\\s+){0,4}${NOUN}\\b`,
+    'gi',
+  ),
+  score: 0.85,
+  triggers: [
+    [
+      'follow',
+      'following',
+      'obey',
+      'obeying',
+      'listen',
+      'listening',
+      'adhere',
+      'adhering',
+      'comply',
+      'complying',
+    ],
+    NOUN_TRIGGERS,
+  ],
+  refine(m, ctx, c) {
+    const tail = ctx.text.slice(c.end, c.end + 40);
+    return STRONG.test(m[0].replace(/^\S+\s+\S+/, '')) || GIVEN.test(tail) ? 0.85 : 0.5;
+  },
+});
+
+const voided = rule('override', 'high', {
+  id: 'injection.override:voided',
+  regex:
+    /\b(?:previous|prior|earlier|above|old|all|original|your|the)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|is|have been)\s+)?(?:now\s+)?(?:void|null|cancel(?:l)?ed|obsolete|revoked|invalid|lifted|overridden|suspended|no longer (?:apply|valid|in effect|matter))/gi,
+  score: 0.9,
+  triggers: [
+    ['instructions', 'rules', 'guidelines', 'directives', 'restrictions'],
+    [
+      'void',
+      'null',
+      'cancelled',
+      'canceled',
+      'obsolete',
+      'revoked',
+      'invalid',
+      'lifted',
+      'overridden',
+      'suspended',
+      'longer',
+    ],
+  ],
+});
+
+const foreignOverride = rule('override', 'high', {
+  id: 'injection.override:multilingual',
+  regex:
+    /\b(?:ignorier(?:e|en sie)|vergiss|vergessen sie)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen)\s+(?:anweisungen|instruktionen|regeln|befehle)|\b(?:ignora|olvida|olvide)\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|reglas|indicaciones)\s+(?:anteriores|previas)|\b(?:ignore[sz]?|oublie[sz]?)\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|règles)\s+(?:précédentes|antérieures|ci-dessus)|\bignore\s+(?:todas\s+)?as\s+instruções\s+anteriores|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti/giu,
+  score: 0.9,
+  triggers: [
+    [
+      'ignore',
+      'ignores',
+      'ignored',
+      'ignoring',
+      'ignoriere',
+      'ignorieren',
+      'ignorez',
+      'ignora',
+      'vergiss',
+      'vergessen',
+      'olvida',
+      'olvide',
+      'olvides',
+      'oublie',
+      'oubliez',
+      'oublies',
+    ],
+    [
+      'anweisungen',
+      'instruktionen',
+      'regeln',
+      'befehle',
+      'instruc*',
+      'reglas',
+      'indicaciones',
+      'consignes',
+      'règles',
+      'instru*',
+      'istruzioni',
+    ],
+  ],
+});
+
+const ROLE_CUES =
+  /\b(?:you are|you must|you will|the assistant|assistant must|ignore|reveal|grant|the user is|new instructions?|always|never|confidential|permissions?|admin|approve)\b/i;
+
+const chatMarkers = rule('role_hijack', 'high', {
+  id: 'injection.role_hijack:chat-markers',
+  regex:
+    /<\|im_start\|>\s*(?:system|developer)|<\|(?:system|developer)\|>|<\|start_header_id\|>\s*system|<<SYS>>|\[INST\]|<\/?system>|(?:^|[\n.\]}>)"]\s*)(?:#{1,4}\s*)?(?:SYSTEM|System|\[(?:system|SYSTEM)[^\]\n]{0,40}\])(?:\s+(?:NOTICE|MESSAGE|PROMPT|OVERRIDE|UPDATE|INSTRUCTIONS?))?\s*:?(?=\s)/g,
+  score: 0.9,
+  triggers: [['system', 'sys', 'inst', 'developer', '~<|']],
+  refine(m, ctx, c) {
+    const raw = m[0];
+    c.start += Math.max(0, raw.search(/#|\[|SYSTEM|System|<|\[INST\]/));
+    if (/<\||<<SYS>>/.test(raw)) return 0.95;
+    if (/<\/?system>/.test(raw)) return 0.8;
+    if (raw.includes('[INST]')) return /<<SYS>>|you are/i.test(ctx.text) ? 0.9 : 0.6;
+    if (/\[(?:system|SYSTEM)|SYSTEM\s+[A-Z]|SYSTEM\s*:/.test(raw)) return 0.85;
+    if (!/:\s*$/.test(raw)) return null; // "System" alone is a word
+    return near(ctx.text, c.end, c.end, ROLE_CUES, 100) ? 0.85 : 0.55;
+  },
+});
+
+const identity = rule('role_hijack', 'high', {
+  id: 'injection.role_hijack:identity',
+  regex:
+    /\bi(?:'m|\s+am)\s+(?:your|the)\s+(?:developer|creator|admin|administrator|owner|operator|system administrator)\b|\b(?:developer|admin|system|root|sudo)\s+override\b|\byou are no longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|chatbot|language model|llm|chatgpt|claude|gpt|bard|gemini|bound|restricted|limited|required|helpful|an? ai)|\byour (?:new|true|real|actual) (?:role|identity|persona|name|purpose|instructions|directive)s? (?:is|are|will be)\b|\bnew system (?:prompt|message|instructions?)\s*:|\byou are now (?:an?\s+|the\s+|my\s+)?(?:unrestricted|unfiltered|uncensored|evil|malicious|rogue|jailbroken|hacker|root|admin|administrator|system|developer)\b/gi,
+  score: 0.9,
+  triggers: [
+    [
+      'longer',
+      'new',
+      'true',
+      'real',
+      'actual',
+      'now',
+      'override',
+      'developer',
+      'creator',
+      'admin',
+      'administrator',
+      'owner',
+      'operator',
+    ],
+    ['you', 'your', 'override'],
+  ],
+});
+
+const fromNowOn = rule('role_hijack', 'high', {
+  id: 'injection.role_hijack:from-now-on',
+  regex:
+    /\bfrom now on,?\s+you\s+(?:are|will be|will act as|act as|must act as|shall be|will now be)\b/gi,
+  score: 0.6,
+  triggers: [['now'], ['from']],
+  refine(_m, ctx, c) {
+    const tail = ctx.text.slice(c.end, c.end + 120);
+    return /\b(?:no longer|instead of|not an? (?:ai|assistant)|without (?:any )?(?:restrictions|rules|filters)|safety rules|ignore)\b/i.test(
+      tail,
+    )
+      ? 0.85
+      : 0.6;
+  },
+});
+
+const HIJACK_CONTEXT =
+  /\b(?:ignore|forget|disregard|override)\b[^.!?\n]{0,40}\b(?:instructions|rules|guidelines|prompt)\b|\broot access\b|\bno (?:rules|restrictions|limits)\b/i;
+
+/** "You are now a <role>" is ordinary role-play unless the text also overrides or escalates. */
+const youAreNow = rule('role_hijack', 'high', {
+  id: 'injection.role_hijack:you-are-now',
+  regex: /\byou are now (?:an?|the|my)\s+[\w-]+/gi,
+  score: 0.5,
+  triggers: [['now'], ['you']],
+  refine: (_m, ctx, c) => (near(ctx.text, c.start, c.end, HIJACK_CONTEXT, 200) ? 0.85 : 0.5),
+});
+
+export const INJECTION_DETECTORS: readonly Detector[] = [
+  ...EXTRACTION_DETECTORS,
+  override,
+  overrideAbove,
+  stopFollowing,
+  voided,
+  foreignOverride,
+  chatMarkers,
+  identity,
+  fromNowOn,
+  youAreNow,
+];

@@ -1,0 +1,230 @@
+import { patternDetector, type Detector, type PatternRule } from '../rule.js';
+import { isPlaceholderValue } from '../validators.js';
+import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
+
+/**
+ * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
+ * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`).
+ */
+
+/** Documentation keys that are published on purpose. */
+const DOC_KEYS = new Set(['sk_test_4eC39HqLyjWDarjtT1zdp7dc', 'AKIAIOSFODNN7EXAMPLE']);
+
+function tokenRule(
+  name: string,
+  triggers: readonly string[],
+  regex: RegExp,
+  severity: PatternRule['severity'],
+  prefix: number,
+  extra?: (value: string) => boolean,
+): Detector {
+  return patternDetector({
+    id: `secret.${name}`,
+    type: `secret.${name}`,
+    category: 'secret',
+    severity,
+    regex,
+    score: 0.95,
+    triggers: [triggers],
+    refine(m) {
+      const value = m[0];
+      const body = value.slice(prefix);
+      if (DOC_KEYS.has(value) || isPlaceholderValue(body)) return null;
+      if (extra && !extra(value)) return null;
+      return 0.95;
+    },
+  });
+}
+
+const mixed = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
+
+const awsAccessKey = tokenRule(
+  'aws_access_key',
+  ['#longalnum'],
+  /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+  'critical',
+  4,
+);
+const gcpApiKey = tokenRule(
+  'gcp_api_key',
+  ['~AIza'],
+  /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g,
+  'high',
+  4,
+);
+const githubToken = tokenRule(
+  'github_token',
+  ['=ghp', '=gho', '=ghu', '=ghs', '=ghr', '~github_pat_'],
+  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![A-Za-z0-9_])/g,
+  'high',
+  4,
+);
+const gitlabToken = tokenRule(
+  'gitlab_token',
+  ['glpat'],
+  /\bglpat-[A-Za-z0-9_-]{20}(?![A-Za-z0-9_-])/g,
+  'high',
+  6,
+);
+const slackToken = tokenRule(
+  'slack_token',
+  ['=xoxa', '=xoxb', '=xoxp', '=xoxo', '=xoxs', '=xoxr'],
+  /\bxox[abposr]-[A-Za-z0-9-]{20,250}(?![\w-])/g,
+  'high',
+  5,
+  (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(5)),
+);
+const slackWebhook = tokenRule(
+  'slack_webhook',
+  ['hooks'],
+  /https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24}(?![A-Za-z0-9])/g,
+  'high',
+  33,
+);
+const openaiKey = tokenRule(
+  'openai_key',
+  ['=sk'],
+  /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![A-Za-z0-9_-])/g,
+  'high',
+  3,
+  mixed,
+);
+const anthropicKey = tokenRule(
+  'anthropic_key',
+  ['=sk'],
+  /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}(?![A-Za-z0-9_-])/g,
+  'high',
+  14,
+);
+const huggingfaceToken = tokenRule(
+  'huggingface_token',
+  ['=hf'],
+  /\bhf_[A-Za-z]{34}(?![A-Za-z0-9])/g,
+  'high',
+  3,
+  (v) => /[a-z]/.test(v) && /[A-Z]/.test(v),
+);
+const npmToken = tokenRule(
+  'npm_token',
+  ['=npm'],
+  /\bnpm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g,
+  'high',
+  4,
+  mixed,
+);
+
+const stripeKey = patternDetector({
+  id: 'secret.stripe_key',
+  type: 'secret.stripe_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: /\b[sr]k_(?:live|test)_[A-Za-z0-9]{24,99}(?![A-Za-z0-9])/g,
+  score: 0.95,
+  triggers: [
+    ['=sk', '=rk'],
+    ['live', 'test'],
+  ],
+  refine(m, _ctx, c) {
+    if (DOC_KEYS.has(m[0]) || isPlaceholderValue(m[0].slice(8))) return null;
+    if (m[0].startsWith('sk_test_') || m[0].startsWith('rk_test_')) {
+      c.severity = 'medium'; // test-mode keys still read test data: reported, at lower severity
+      return 0.8;
+    }
+    return 0.97;
+  },
+});
+
+const azureStorageKey = patternDetector({
+  id: 'secret.azure_storage_key',
+  type: 'secret.azure_storage_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: /AccountKey=([A-Za-z0-9+/]{86}==)/dg,
+  group: 1,
+  score: 0.95,
+  triggers: [['accountkey']],
+  refine: (m) => (isPlaceholderValue(m[1] ?? '') ? null : 0.95),
+});
+
+const jwt = patternDetector({
+  id: 'secret.jwt',
+  type: 'secret.jwt',
+  category: 'secret',
+  severity: 'high',
+  regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g,
+  score: 0.95,
+  triggers: [['#b64']],
+  refine(m) {
+    const header = m[0].slice(0, m[0].indexOf('.'));
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+      return parsed !== null && typeof parsed === 'object' && 'alg' in parsed ? 0.95 : null;
+    } catch {
+      return null;
+    }
+  },
+});
+
+const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_SCAN_LIMIT = 16_384;
+
+/** The key body must follow the header: at least 64 base64 characters. */
+const privateKey = patternDetector({
+  id: 'secret.private_key',
+  type: 'secret.private_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: PEM_HEADER,
+  score: 0.99,
+  triggers: [['=BEGIN']],
+  refine(_m, ctx, c) {
+    const text = ctx.text;
+    const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
+    let i = c.end;
+    let body = 0;
+    for (; i < limit; i++) {
+      const ch = text.charCodeAt(i);
+      const b64 =
+        (ch >= 65 && ch <= 90) ||
+        (ch >= 97 && ch <= 122) ||
+        (ch >= 48 && ch <= 57) ||
+        ch === 43 ||
+        ch === 47 ||
+        ch === 61;
+      const space = ch === 32 || ch === 10 || ch === 13 || ch === 9 || ch === 92; // "\n" escapes too
+      if (b64) body++;
+      else if (!space && !(ch === 58 && body < 200)) break; // "Proc-Type:" headers
+    }
+    if (body < 64) return null;
+    const endMarker = text.indexOf('-----END', c.end);
+    if (endMarker !== -1 && endMarker < limit + 64) {
+      const close = text.indexOf('-----', endMarker + 8);
+      c.end = close === -1 ? endMarker + 8 : close + 5;
+    } else {
+      c.end = i;
+    }
+    return 0.99;
+  },
+});
+
+export const SECRET_DETECTORS: readonly Detector[] = [
+  privateKey,
+  awsAccessKey,
+  gcpApiKey,
+  azureStorageKey,
+  githubToken,
+  gitlabToken,
+  slackToken,
+  slackWebhook,
+  stripeKey,
+  openaiKey,
+  anthropicKey,
+  huggingfaceToken,
+  npmToken,
+  jwt,
+  ...CONTEXT_SECRET_DETECTORS,
+];
+
+/** Prefixes that identify a token's issuer and are safe to show in a masked value. */
+export const PUBLIC_SECRET_PREFIX =
+  /^(?:AKIA|ASIA|ABIA|ACCA|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|[sr]k_(?:live|test)_|sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?|hf_|npm_|eyJ|SG\.|https:\/\/hooks\.slack\.com\/services\/|-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)/;

@@ -1,0 +1,302 @@
+import type { Detector } from './rule.js';
+
+/**
+ * One pass over a field that tells the engine which detectors can possibly match, so most
+ * regexes never run on ordinary prose and code (the >= 20 MB/s budget).
+ *
+ * A detector lists trigger groups; it runs only when every group has a trigger present:
+ *   `word`    a whole word, case-folded
+ *   `stem*`   a word starting with stem, folded; stems have 6+ letters and are cut to 6,
+ *             so the hot loop checks one prefix per word (list short inflections as words)
+ *   `=Word`   as `word`, and `Word` must occur with this exact case
+ *   `~text`   a substring, checked only when nothing else in its group matched
+ *   `#signal` digits7 (7+ digits in one number-like run), ipv4 (d.d.d.d), at ('@'),
+ *             colon (':'), invisible (zero-width or tag characters), greek_cyrillic,
+ *             b64 (a 16+ character word mixing upper case, lower case and digits),
+ *             hexcolon (hex words joined by two colons, as in an IPv6 address),
+ *             longalnum (an upper-case word of 14+ characters with digits, or of 16+),
+ *             leet (3+ short words mixing letters and digits, as in "1gn0r3 pr3v10us")
+ * Words are runs of ASCII letters and digits, plus Latin-1 letters (`_` splits words, so
+ * `db_password` holds the word `password`). Words are hashed (FNV-1a) and looked up through
+ * a Bloom filter; a hash collision only runs a detector needlessly, it never skips one.
+ */
+
+const SIG_DIGITS7 = 1;
+const SIG_IPV4 = 2;
+const SIG_AT = 4;
+const SIG_COLON = 8;
+const SIG_INVISIBLE = 16;
+const SIG_GREEK_CYRILLIC = 32;
+const SIG_B64 = 64;
+const SIG_HEXCOLON = 128;
+const SIG_LONGALNUM = 256;
+const SIG_LEET = 512;
+const SIGNAL_BIT: Readonly<Record<string, number>> = {
+  digits7: SIG_DIGITS7,
+  ipv4: SIG_IPV4,
+  at: SIG_AT,
+  colon: SIG_COLON,
+  invisible: SIG_INVISIBLE,
+  greek_cyrillic: SIG_GREEK_CYRILLIC,
+  b64: SIG_B64,
+  hexcolon: SIG_HEXCOLON,
+  longalnum: SIG_LONGALNUM,
+  leet: SIG_LEET,
+};
+
+const PRIME = 16777619;
+const SEED = 2166136261;
+const BLOOM_MASK = (1 << 16) - 1;
+
+// Byte classes (the field is scanned as Latin-1 bytes).
+const WORD = 1;
+const UPPER = 2;
+const DIGIT = 4;
+const LOWER = 8;
+const NOTHEX = 16;
+const NUMSEP = 32;
+const DIGITS_ONLY = WORD | DIGIT;
+const CLS = new Uint8Array(256);
+/** Byte -> the byte hashed for it (ASCII upper case folded to lower case). */
+const FOLD = new Uint8Array(256);
+for (let c = 0; c < 256; c++) FOLD[c] = c >= 65 && c <= 90 ? c | 32 : c;
+for (let c = 97; c <= 122; c++) CLS[c] = WORD | LOWER | (c > 102 ? NOTHEX : 0);
+for (let c = 65; c <= 90; c++) CLS[c] = WORD | UPPER | (c > 70 ? NOTHEX : 0);
+for (let c = 48; c <= 57; c++) CLS[c] = WORD | DIGIT;
+for (let c = 0xc0; c <= 0xff; c++) if (c !== 0xd7 && c !== 0xf7) CLS[c] = WORD | NOTHEX;
+for (const ch of ' -.()/+') CLS[ch.charCodeAt(0)] = NUMSEP;
+
+const NON_LATIN1 = /[\u0100-\uffff]/;
+const B64_KINDS = UPPER | LOWER | DIGIT;
+const B64_WORD = 16;
+const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u180E]|\uDB40[\uDC00-\uDC7F]/;
+const GREEK_CYRILLIC = /[\u0370-\u03FF\u0400-\u052F]/;
+
+const MAX_SHARED_BUFFER = 1 << 20;
+let buffer = Buffer.alloc(64 * 1024);
+
+function hashOf(s: string): number {
+  let h = SEED;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) & 0xff;
+    h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), PRIME);
+  }
+  return h;
+}
+
+/** Stems are exactly this long (longer ones are cut): the hot loop checks one prefix per word. */
+const STEM = 6;
+
+export interface TriggerIndex {
+  /**
+   * Scans `text` once and returns, per detector (in the order given to buildTriggerIndex),
+   * 1 when every trigger group of the detector is met. The array is reused by the next call.
+   */
+  select(text: string): Uint8Array;
+}
+
+export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex {
+  const ids = new Map<string, number>();
+  const literal: (string | undefined)[] = []; // `~text`, or the exact-case form of `=Word`
+  const exact: boolean[] = [];
+  const signal: number[] = [];
+  const byHash = new Map<number, number[]>();
+  const bloom = new Uint8Array((BLOOM_MASK + 1) >> 3);
+  const idOf = (spec: string): number => {
+    const known = ids.get(spec);
+    if (known !== undefined) return known;
+    const id = ids.size;
+    ids.set(spec, id);
+    signal[id] = 0;
+    exact[id] = spec.startsWith('=');
+    if (spec.startsWith('#')) {
+      const bit = SIGNAL_BIT[spec.slice(1)];
+      if (bit === undefined) throw new Error(`unknown trigger signal ${spec}`);
+      signal[id] = bit;
+      return id;
+    }
+    if (spec.startsWith('~')) {
+      literal[id] = spec.slice(1);
+      return id;
+    }
+    const body = exact[id] ? spec.slice(1) : spec;
+    const stem = body.endsWith('*');
+    const word = stem ? body.slice(0, -1).slice(0, STEM) : body;
+    if (stem && word.length < STEM) throw new Error(`trigger ${spec}: stems need ${STEM}+ letters`);
+    if (exact[id]) literal[id] = word;
+    // Stems and words share one table: a stem's key mixes in its length.
+    const h = stem ? stemKey(hashOf(word)) : hashOf(word);
+    const list = byHash.get(h);
+    if (list) list.push(id);
+    else byHash.set(h, [id]);
+    bloom[(h & BLOOM_MASK) >> 3]! |= 1 << (h & 7);
+    return id;
+  };
+
+  // Groups per detector, and for each trigger the (detector, group) pairs it meets.
+  const groupCount: number[] = [];
+  const pairs: Array<Array<[number, number]>> = [];
+  let totalGroups = 0;
+  detectors.forEach((d, di) => {
+    const groups = d.triggers ?? [];
+    groupCount[di] = groups.length;
+    groups.forEach((group, gi) => {
+      for (const spec of group) (pairs[idOf(spec)] ??= []).push([di, totalGroups + gi]);
+    });
+    totalGroups += groups.length;
+  });
+  const size = ids.size;
+  const pairStart = new Int32Array(size + 1);
+  for (let id = 0; id < size; id++)
+    pairStart[id + 1] = (pairStart[id] as number) + (pairs[id]?.length ?? 0);
+  const pairDet = new Int32Array(pairStart[size] as number);
+  const pairGroup = new Int32Array(pairStart[size] as number);
+  pairs.forEach((list, id) =>
+    list.forEach(([d, g], k) => {
+      pairDet[(pairStart[id] as number) + k] = d;
+      pairGroup[(pairStart[id] as number) + k] = g;
+    }),
+  );
+  const signalIds = signal.flatMap((bit, id) => (bit !== 0 ? [[id, bit] as const] : []));
+  const literalIds = literal.flatMap((l, id) => (l !== undefined && !exact[id] ? [id] : []));
+  const need = Uint8Array.from(groupCount);
+
+  const met = new Uint8Array(totalGroups);
+  const counts = new Uint8Array(detectors.length);
+  const out = new Uint8Array(detectors.length);
+  const seenAt = new Int32Array(size);
+  let stamp = 0;
+  let current = '';
+
+  const satisfy = (id: number): void => {
+    for (let p = pairStart[id] as number, e = pairStart[id + 1] as number; p < e; p++) {
+      const g = pairGroup[p] as number;
+      if (met[g] === 0) {
+        met[g] = 1;
+        counts[pairDet[p] as number]!++;
+      }
+    }
+  };
+  const onKey = (key: number): void => {
+    const list = byHash.get(key);
+    if (!list) return;
+    for (const id of list) {
+      if (seenAt[id] === stamp) continue;
+      seenAt[id] = stamp;
+      if (exact[id] && !current.includes(literal[id] as string)) continue;
+      satisfy(id);
+    }
+  };
+  /** A substring trigger is worth an includes() only if it would complete a detector. */
+  const completes = (id: number): boolean => {
+    for (let p = pairStart[id] as number, e = pairStart[id + 1] as number; p < e; p++) {
+      const d = pairDet[p] as number;
+      if (met[pairGroup[p] as number] === 0 && (counts[d] as number) + 1 === need[d]) return true;
+    }
+    return false;
+  };
+
+  return {
+    select(text) {
+      stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+      met.fill(0);
+      counts.fill(0);
+      current = text;
+      const signals = scanBytes(text, bloom, onKey);
+      for (const [id, bit] of signalIds) if ((signals & bit) !== 0) satisfy(id);
+      for (const id of literalIds) {
+        if (completes(id) && text.includes(literal[id] as string)) satisfy(id);
+      }
+      for (let d = 0; d < out.length; d++) out[d] = counts[d] === need[d] ? 1 : 0;
+      current = '';
+      return out;
+    },
+  };
+}
+
+function stemKey(hash: number): number {
+  return Math.imul(hash ^ 0x9e3779b9, PRIME);
+}
+
+/**
+ * The hot loop. Requires `text` to be scanned synchronously (one shared buffer).
+ * Calls `hit(key)` for every word and stem key that passes the Bloom filter.
+ */
+function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void): number {
+  let signals = 0;
+  if (NON_LATIN1.test(text)) {
+    if (INVISIBLE.test(text)) signals |= SIG_INVISIBLE;
+    if (GREEK_CYRILLIC.test(text)) signals |= SIG_GREEK_CYRILLIC;
+  }
+  if (text.includes('@')) signals |= SIG_AT;
+  if (text.includes(':')) signals |= SIG_COLON;
+  // One shared buffer for ordinary fields; a huge field gets its own, not kept afterwards.
+  if (buffer.length <= text.length && text.length < MAX_SHARED_BUFFER) {
+    buffer = Buffer.alloc(Math.min(MAX_SHARED_BUFFER, text.length * 2 + 1));
+  }
+  const bytes = text.length < buffer.length ? buffer : Buffer.allocUnsafe(text.length + 1);
+  const n = bytes.write(text, 0, 'latin1');
+  let h = SEED;
+  let len = 0;
+  let kinds = 0;
+  let numRun = 0; // digits in the current number-like run ("415-867-2390")
+  let dots = 0;
+  let hexRun = 0; // hex words joined by ':' so far
+  let mixed = 0; // short words with a letter after a digit
+  let afterDigit = 0;
+  bytes[n] = 32; // sentinel: the last word ends inside the loop
+  for (let i = 0; i <= n; i++) {
+    const c = bytes[i] as number;
+    const cls = CLS[c] as number;
+    if ((cls & WORD) !== 0) {
+      h = Math.imul(h ^ (FOLD[c] as number), PRIME);
+      len++;
+      afterDigit |= cls & -((kinds >> 2) & 1); // DIGIT is bit 2: keep cls once a digit was seen
+      kinds |= cls;
+      if (len === STEM) {
+        const k = stemKey(h);
+        if ((bloom[(k & BLOOM_MASK) >> 3]! & (1 << (k & 7))) !== 0) hit(k);
+      }
+      continue;
+    }
+    if (len !== 0) {
+      // A word just ended at c.
+      if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) hit(h);
+      if (len >= B64_WORD && (kinds & B64_KINDS) === B64_KINDS) signals |= SIG_B64;
+      if (kinds === DIGITS_ONLY) {
+        numRun += len;
+        if (numRun >= 7) signals |= SIG_DIGITS7;
+        if (dots >= 3) signals |= SIG_IPV4;
+        if (c === 46) dots++;
+      } else {
+        numRun = 0;
+        dots = 0;
+        // A letter after a digit, and a letter that is not hex: "1gn0r3", not "utf8" or "3f4e".
+        const leet = (afterDigit & LOWER) !== 0 && (kinds & NOTHEX) !== 0 && len >= 3 && len <= 14;
+        if (leet && ++mixed >= 3) signals |= SIG_LEET;
+        if (
+          len >= 14 &&
+          (kinds & (UPPER | LOWER)) === UPPER &&
+          (len >= 16 || (kinds & DIGIT) !== 0)
+        )
+          signals |= SIG_LONGALNUM;
+      }
+      if (c === 58 && (kinds & NOTHEX) === 0) {
+        if (++hexRun >= 2) signals |= SIG_HEXCOLON;
+      } else {
+        hexRun = 0;
+      }
+      h = SEED;
+      len = 0;
+      kinds = 0;
+      afterDigit = 0;
+    } else if (c !== 58) {
+      hexRun = 0;
+    }
+    if ((cls & NUMSEP) === 0) {
+      numRun = 0;
+      dots = 0;
+    }
+  }
+  return signals;
+}

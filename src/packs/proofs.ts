@@ -1,0 +1,130 @@
+/**
+ * The ledger side of a pack: one pass over the ledger up to the pack's tree head recomputes
+ * every leaf hash (entryLeafHash of the row, never a stored hash), builds the Merkle tree,
+ * checks it against the signed root, and picks out the entries of the included records.
+ * proofs.json then carries, per included record, its entry, its leaf index and an RFC 9162
+ * inclusion proof (PATH) against the pack's tree head.
+ */
+import { CheckFailed } from '../errors.js';
+import { entryLeafHash, type LedgerEntry } from '../ledger/entry.js';
+import { EMPTY_ROOT } from '../ledger/hasher.js';
+import { MerkleTree } from '../ledger/tree.js';
+import type { FileSink } from '../export/file-sink.js';
+import type { Reader } from '../store/store.js';
+import type { IncludedRefs, RefKind } from './select.js';
+
+export const PROOFS_FORMAT = 'evid-proofs/v1';
+
+/** The ledger kinds a pack proves, and which included-ref set each one's subject_ref is in. */
+const KIND_SETS = {
+  'trace.ingested': 'traces',
+  'event.ingested': 'events',
+  'finding.created': 'findings',
+  'finding.updated': 'findingUpdates',
+} as const satisfies Record<string, RefKind>;
+
+type SetName = RefKind;
+
+export interface LedgerSlice {
+  treeSize: number;
+  rootHash: string;
+  tree: MerkleTree;
+  /** Entries of included records, in seq order. */
+  entries: LedgerEntry[];
+  /** subject_ref -> seq, per included-record set. */
+  seqOf: Record<SetName, Map<number, number>>;
+}
+
+type LedgerRowValues = [
+  seq: number,
+  kind: string,
+  subject_id: string,
+  subject_ref: number | null,
+  digest: string,
+  recorded_at: string,
+  actor: string,
+];
+
+/**
+ * Requires `treeSize` and `rootHash` from the latest signed tree head read in the same
+ * snapshot. Throws CheckFailed when the ledger no longer gives that root, or when an
+ * included record has no ledger entry: a pack must never carry evidence it cannot prove.
+ */
+export function collectLedger(
+  r: Reader,
+  treeSize: number,
+  rootHash: string,
+  refs: IncludedRefs,
+): LedgerSlice {
+  const seqOf: LedgerSlice['seqOf'] = {
+    traces: new Map(),
+    events: new Map(),
+    findings: new Map(),
+    findingUpdates: new Map(),
+  };
+  const wanted: Record<SetName, Set<number>> = {
+    traces: new Set(refs.traces),
+    events: new Set(refs.events),
+    findings: new Set(refs.findings),
+    findingUpdates: new Set(refs.findingUpdates),
+  };
+  const leaves: Buffer[] = [];
+  const entries: LedgerEntry[] = [];
+  // Raw rows (arrays): this pass reads the whole ledger, and objects cost twice the time.
+  const rows = r
+    .prepare(
+      'SELECT seq, kind, subject_id, subject_ref, digest, recorded_at, actor FROM ledger WHERE seq <= ? ORDER BY seq',
+    )
+    .raw(true)
+    .iterate(treeSize) as IterableIterator<LedgerRowValues>;
+  for (const [seq, kind, subject_id, subject_ref, digest, recorded_at, actor] of rows) {
+    if (seq !== leaves.length + 1) {
+      throw new CheckFailed(
+        `ledger entry ${leaves.length + 1} is missing; run \`audit verify\` before building a pack`,
+      );
+    }
+    const entry: LedgerEntry = { seq, kind, subject_id, digest, recorded_at, actor };
+    leaves.push(entryLeafHash(entry));
+    const set = KIND_SETS[kind as keyof typeof KIND_SETS] as SetName | undefined;
+    if (set && subject_ref !== null && wanted[set].has(subject_ref)) {
+      seqOf[set].set(subject_ref, seq);
+      entries.push(entry);
+    }
+  }
+  const tree = new MerkleTree(leaves);
+  const root = treeSize === 0 ? EMPTY_ROOT.toString('hex') : tree.root().toString('hex');
+  if (tree.size !== treeSize || root !== rootHash) {
+    throw new CheckFailed(
+      `the ledger does not match its signed tree head at size ${treeSize}; run \`audit verify\``,
+    );
+  }
+  for (const name of Object.keys(seqOf) as SetName[]) {
+    const missing = refs[name].find((ref) => !seqOf[name].has(ref));
+    if (missing !== undefined) {
+      throw new CheckFailed(
+        `an included ${name} record (row ${missing}) has no ledger entry; run \`audit verify\``,
+      );
+    }
+  }
+  return { treeSize, rootHash, tree, entries, seqOf };
+}
+
+/** Streams proofs.json: the tree head it proves against and one proof per entry. */
+export function writeProofs(sink: FileSink, slice: LedgerSlice): void {
+  sink.write(
+    `{"format":${JSON.stringify(PROOFS_FORMAT)},"hash_algorithm":"sha256",` +
+      `"leaf":"SHA-256(0x00 || JCS({actor,digest,kind,recorded_at,subject_id}))",` +
+      `"tree_size":${slice.treeSize},"root_hash":${JSON.stringify(slice.rootHash)},"entries":[`,
+  );
+  slice.entries.forEach((entry, i) => {
+    const proof = slice.tree.inclusionProof(entry.seq - 1, slice.treeSize);
+    sink.write(
+      `${i ? ',' : ''}\n${JSON.stringify({
+        ...entry,
+        leaf_index: entry.seq - 1,
+        inclusion_proof: proof.map((h) => h.toString('hex')),
+      })}`,
+    );
+  });
+  sink.write('\n]}\n');
+}

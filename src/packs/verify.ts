@@ -1,0 +1,267 @@
+/**
+ * `audit evidence verify`: checks a pack against a trust root held OUTSIDE the pack (the
+ * store's key, a key file, or a pinned fingerprint), and, when the store is at hand,
+ * against the store's current ledger. Everything in the pack is attacker-controlled.
+ *
+ * Checks, all run (a failed one does not hide the others), each ok / failed / skipped:
+ *   files               every file listed in the manifest is present with its SHA-256, and
+ *                       nothing unlisted is in the pack
+ *   key                 the pack's public key is the trusted one
+ *   manifest_signature  manifest.sig verifies with the trusted key over manifest.json
+ *   tree_head_signature the checkpoint verifies with the trusted key and matches the
+ *                       manifest's and proofs.json's tree head
+ *   inclusion_proofs    every entry's leaf (recomputed from its fields) is in that tree
+ *   records             every record in evidence.json re-hashed (JCS + SHA-256) equals its
+ *                       entry's digest, and records and entries pair up one to one
+ *   consistency         (store) the store's ledger, recomputed, gives its signed root, and
+ *                       the pack's tree head is a prefix of it (RFC 9162 consistency proof)
+ *   store_records       (store) every record the pack proves is unchanged in the store
+ *   pack_record         (store) the store recorded this pack with this manifest
+ */
+import type { KeyObject } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { CheckFailed } from '../errors.js';
+import type { LedgerEntry } from '../ledger/entry.js';
+import { keyFingerprint, verifyCheckpoint } from '../ledger/tree-head.js';
+import {
+  EVIDENCE_FILE,
+  MANIFEST_FILE,
+  MANIFEST_SIG_FILE,
+  PACK_FORMAT,
+  PROOFS_FILE,
+  INSTALLED_VERIFIER_URL,
+  VERIFIER_FILE,
+  verifyManifestSignature,
+  type PackManifest,
+} from './manifest.js';
+import { loadPemKey } from './trust.js';
+import { checkFiles, checkInclusion, checkRecords, fileText } from './verify-checks.js';
+import { checkAgainstStore, type StoreContext } from './verify-store.js';
+
+export type CheckName =
+  | 'files'
+  | 'key'
+  | 'manifest_signature'
+  | 'tree_head_signature'
+  | 'inclusion_proofs'
+  | 'records'
+  | 'consistency'
+  | 'store_records'
+  | 'pack_record';
+
+export interface PackCheck {
+  check: CheckName;
+  status: 'ok' | 'failed' | 'skipped';
+  message: string;
+}
+
+export interface TrustRoot {
+  source: 'store' | 'key' | 'fingerprint';
+  fingerprint: string;
+  /** Absent for a bare fingerprint: the pack's key is used only if it has that fingerprint. */
+  publicKey?: KeyObject;
+}
+
+export interface PackVerdict {
+  ok: boolean;
+  pack: string;
+  pack_id: string;
+  created_at: string;
+  trusted_key: { source: TrustRoot['source']; fingerprint: string };
+  pack_key_fingerprint: string | null;
+  /**
+   * The pack's verify.mjs (its SHA-256, and whether it is byte-identical to the one this
+   * installation ships). Informational: an older version's verifier differs legitimately,
+   * but an auditor should not run a verifier taken from an untrusted pack without checking.
+   */
+  verifier: { sha256: string | null; same_as_installed: boolean };
+  tree_head: { tree_size: number; root_hash: string; signed_at: string | null };
+  store_tree_head: { tree_size: number; root_hash: string } | null;
+  counts: { proofs: number; records: number; purged: number };
+  checks: PackCheck[];
+  reason: CheckName | null;
+  message: string;
+}
+
+export interface ProofEntry extends LedgerEntry {
+  leaf_index: number;
+  inclusion_proof: string[];
+}
+
+/** A file that is not a pack at all: a plain error (exit 1), not a verdict. */
+export function notAPack(source: string, why: string): CheckFailed {
+  return new CheckFailed(`${source} is not an evidence pack: ${why}`);
+}
+
+export function parseManifest(files: Map<string, Buffer>, source: string): PackManifest {
+  const bytes = files.get(MANIFEST_FILE);
+  if (!bytes) throw notAPack(source, `it has no ${MANIFEST_FILE}`);
+  let manifest: PackManifest;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8')) as PackManifest;
+  } catch {
+    throw notAPack(source, `${MANIFEST_FILE} is not JSON`);
+  }
+  if (
+    manifest?.format !== PACK_FORMAT ||
+    typeof manifest.pack_id !== 'string' ||
+    !Array.isArray(manifest.files) ||
+    typeof manifest.tree_head !== 'object' ||
+    manifest.tree_head === null
+  ) {
+    throw notAPack(source, `${MANIFEST_FILE} is not a ${PACK_FORMAT} manifest`);
+  }
+  return manifest;
+}
+
+export function verifyPack(
+  files: Map<string, Buffer>,
+  source: string,
+  trust: TrustRoot,
+  store?: StoreContext,
+): PackVerdict {
+  const manifest = parseManifest(files, source);
+  const checks: PackCheck[] = [];
+  const record = (check: CheckName, status: PackCheck['status'], message: string): void => {
+    checks.push({ check, status, message });
+  };
+  const attempt = (check: CheckName, fn: () => string): void => {
+    try {
+      record(check, 'ok', fn());
+    } catch (err) {
+      record(check, 'failed', (err as Error).message);
+    }
+  };
+
+  attempt('files', () => checkFiles(files, manifest));
+
+  // The trust root: never the pack's own key alone.
+  let packKey: KeyObject | undefined;
+  let packKeyFingerprint: string | null = null;
+  try {
+    packKey = loadPemKey(fileText(files, manifest.public_key?.file ?? ''));
+    packKeyFingerprint = keyFingerprint(packKey);
+  } catch {
+    packKey = undefined;
+  }
+  let key: KeyObject | undefined = trust.publicKey;
+  if (packKeyFingerprint === trust.fingerprint) {
+    key ??= packKey;
+    record('key', 'ok', `the pack is signed with the trusted key ${trust.fingerprint}`);
+  } else {
+    record(
+      'key',
+      'failed',
+      packKeyFingerprint
+        ? `the pack carries key ${packKeyFingerprint}, not the trusted key ${trust.fingerprint}`
+        : 'the pack carries no readable public key',
+    );
+  }
+
+  const noKey = (): string => {
+    throw new Error(`no trusted key to check with (trusted fingerprint ${trust.fingerprint})`);
+  };
+  attempt('manifest_signature', () => {
+    if (!key) return noKey();
+    const signed = verifyManifestSignature(
+      fileText(files, MANIFEST_SIG_FILE),
+      manifest.origin,
+      key,
+    );
+    const actual = createHash('sha256').update(files.get(MANIFEST_FILE)!).digest('hex');
+    if (signed.packId !== manifest.pack_id || signed.manifestSha256 !== actual) {
+      throw new Error('manifest.sig signs a different manifest');
+    }
+    return 'manifest.json is signed by the trusted key';
+  });
+
+  const head = manifest.tree_head;
+  let proofs: { tree_size: number; root_hash: string; entries: ProofEntry[] } | undefined;
+  try {
+    proofs = JSON.parse(fileText(files, PROOFS_FILE)) as typeof proofs;
+  } catch {
+    proofs = undefined;
+  }
+  if (head.checkpoint === null && head.tree_size === 0) {
+    record('tree_head_signature', 'skipped', 'the ledger was empty when the pack was built');
+  } else {
+    attempt('tree_head_signature', () => {
+      if (!key) return noKey();
+      const cp = verifyCheckpoint(String(head.checkpoint), manifest.origin, key);
+      const root = cp.root.toString('hex');
+      if (cp.size !== head.tree_size || root !== head.root_hash) {
+        throw new Error('the signed checkpoint does not match the manifest tree head');
+      }
+      if (proofs && (proofs.tree_size !== cp.size || proofs.root_hash !== root)) {
+        throw new Error('proofs.json is against another tree head than the signed one');
+      }
+      return `tree head ${cp.size} / ${root} is signed by the trusted key`;
+    });
+  }
+
+  const entries = Array.isArray(proofs?.entries) ? proofs.entries : undefined;
+  attempt('inclusion_proofs', () => {
+    if (!proofs || !entries) throw new Error(`${PROOFS_FILE} is missing or malformed`);
+    checkInclusion(entries, head.tree_size, head.root_hash);
+    return `${entries.length} inclusion proofs verify against tree size ${head.tree_size}`;
+  });
+
+  const counts = { proofs: entries?.length ?? 0, records: 0, purged: 0 };
+  attempt('records', () => {
+    if (!entries) throw new Error(`${PROOFS_FILE} is missing or malformed`);
+    const result = checkRecords(fileText(files, EVIDENCE_FILE), entries);
+    counts.records = result.records;
+    counts.purged = result.purged;
+    return `${result.records} records match their ledger digests${result.purged ? ` (${result.purged} purged by retention, proven by entry only)` : ''}`;
+  });
+
+  let storeHead: PackVerdict['store_tree_head'] = null;
+  if (!store) {
+    for (const c of ['consistency', 'store_records', 'pack_record'] as const) {
+      record(c, 'skipped', 'no store to compare with (verified away from the store)');
+    }
+  } else if (store.origin !== manifest.origin) {
+    for (const c of ['consistency', 'store_records', 'pack_record'] as const) {
+      record(c, 'skipped', `the pack comes from another store (${manifest.origin})`);
+    }
+  } else {
+    const manifestSha = createHash('sha256').update(files.get(MANIFEST_FILE)!).digest('hex');
+    const result = checkAgainstStore(store, manifest, manifestSha, entries ?? [], key);
+    storeHead = result.storeHead;
+    for (const c of result.checks) checks.push(c);
+  }
+
+  const failed = checks.find((c) => c.status === 'failed');
+  return {
+    ok: !failed,
+    pack: source,
+    pack_id: manifest.pack_id,
+    created_at: manifest.created_at,
+    trusted_key: { source: trust.source, fingerprint: trust.fingerprint },
+    pack_key_fingerprint: packKeyFingerprint,
+    verifier: verifierInfo(files.get(VERIFIER_FILE)),
+    tree_head: { tree_size: head.tree_size, root_hash: head.root_hash, signed_at: head.signed_at },
+    store_tree_head: storeHead,
+    counts,
+    checks,
+    reason: failed?.check ?? null,
+    message: failed
+      ? `${failed.check}: ${failed.message}`
+      : `pack ${manifest.pack_id} verified: ${counts.records} records, ${counts.proofs} proofs, trusted key ${trust.fingerprint}`,
+  };
+}
+
+function verifierInfo(bytes: Buffer | undefined): PackVerdict['verifier'] {
+  if (!bytes) return { sha256: null, same_as_installed: false };
+  let installed: Buffer | undefined;
+  try {
+    installed = readFileSync(INSTALLED_VERIFIER_URL);
+  } catch {
+    installed = undefined;
+  }
+  return {
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    same_as_installed: installed !== undefined && installed.equals(bytes),
+  };
+}

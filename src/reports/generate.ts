@@ -1,0 +1,159 @@
+/**
+ * Generates one compliance report file and records it. Used by `audit report` (all at
+ * once) and by the REST server (which creates the queued row on request and calls this
+ * later with its report id). The file is written under a temporary name and renamed, then
+ * its SHA-256 is ledgered (`report.generated`), so a listed `done` report always exists.
+ */
+import type { KeyObject } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { loadSnapshot } from '../compliance/score/load.js';
+import type { RegulationId } from '../compliance/score/regulations.js';
+import { knownAgents } from '../compliance/score/snapshot.js';
+import { NotFoundError } from '../errors.js';
+import type { Store } from '../store/store.js';
+import { renderReportHtml } from './html.js';
+import { buildReportModel } from './model.js';
+import {
+  createReportRecord,
+  getReport,
+  markReportDone,
+  markReportFailed,
+  markReportRunning,
+  reportPath,
+  type ReportFormat,
+  type ReportRow,
+} from './report-store.js';
+
+/** What generation needs; an AppContext satisfies it. */
+export interface ReportDeps {
+  store: Store;
+  signer: { publicKey: KeyObject };
+  clock: () => Date;
+}
+
+interface GenerateOptions {
+  /** Also copy the file here (a file path, or an existing directory). */
+  output?: string;
+  reviewWithinDays?: number;
+}
+
+/**
+ * Either a new report (the CLI), or one already queued with createReportRecord (the REST
+ * flow), whose row carries its regulation, format and agent.
+ */
+export type GenerateReportInput =
+  | (GenerateOptions & {
+      regulation: RegulationId;
+      format: ReportFormat;
+      agent?: string | null;
+      reportId?: undefined;
+    })
+  | (GenerateOptions & { reportId: string });
+
+export interface GeneratedReport extends ReportRow {
+  /** Where the stored file is: `<data dir>/reports/<filename>`. */
+  path: string;
+  /** Where the -o copy went, if one was asked for. */
+  output: string | null;
+}
+
+const GENERATOR = `evid ${
+  (
+    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version
+}`;
+
+/** Throws NotFoundError unless the agent has activity or findings in the store. */
+export function assertAgentKnown(store: Store, agent: string): void {
+  const found = store.read(
+    (r) =>
+      r.prepare('SELECT 1 FROM events WHERE agent = ? LIMIT 1').get(agent) ??
+      r.prepare('SELECT 1 FROM traces WHERE agent = ? LIMIT 1').get(agent) ??
+      r.prepare('SELECT 1 FROM findings WHERE agent = ? LIMIT 1').get(agent),
+  );
+  if (!found) throw new NotFoundError(`agent ${agent} not found`, { agent });
+}
+
+export async function generateReport(
+  deps: ReportDeps,
+  input: GenerateReportInput,
+): Promise<GeneratedReport> {
+  const { store } = deps;
+  let queued: ReportRow;
+  if (input.reportId !== undefined) {
+    const id = input.reportId;
+    queued = store.read((r) => getReport(r, id));
+  } else {
+    const { regulation, format } = input;
+    const agent = input.agent ?? null;
+    if (agent !== null) assertAgentKnown(store, agent);
+    queued = store.transact((tx) => createReportRecord(tx, { regulation, format, agent }));
+  }
+  const reportId = queued.report_id;
+  const agent = queued.agent;
+  const running = store.transact((tx) => markReportRunning(tx, reportId));
+  const path = reportPath(store.dataDir, running.filename);
+  let done: ReportRow;
+  try {
+    const now = deps.clock();
+    const publicKey = deps.signer.publicKey;
+    const snapshot = store.read((r) => loadSnapshot(r, publicKey, store.origin));
+    if (agent !== null && !knownAgents(snapshot).includes(agent)) {
+      throw new NotFoundError(`agent ${agent} not found`, { agent });
+    }
+    const model = buildReportModel(snapshot, {
+      regulation: running.regulation as RegulationId,
+      agent,
+      now,
+      reportId,
+      generator: GENERATOR,
+      reviewWithinDays: input.reviewWithinDays,
+    });
+    const bytes =
+      running.format === 'pdf'
+        ? await (await import('./pdf.js')).renderReportPdf(model)
+        : Buffer.from(renderReportHtml(model), 'utf8');
+    writeAtomically(path, bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    done = store.transact((tx) =>
+      markReportDone(tx, reportId, { sha256, size_bytes: bytes.length, score: model.score.score }),
+    );
+  } catch (err) {
+    rmSync(`${path}.tmp`, { force: true });
+    store.transact((tx) => markReportFailed(tx, reportId, (err as Error).message ?? String(err)));
+    throw err;
+  }
+  // The stored report is complete and ledgered; a failed copy does not undo it.
+  const output = input.output ? copyOut(path, input.output) : null;
+  return { ...done, path, output };
+}
+
+function writeAtomically(path: string, bytes: Buffer): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(`${path}.tmp`, bytes, { mode: 0o600 });
+  renameSync(`${path}.tmp`, path);
+}
+
+function copyOut(from: string, to: string): string {
+  let target = to;
+  try {
+    if (statSync(to).isDirectory()) target = join(to, basename(from));
+  } catch {
+    // does not exist yet: a file path
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(from, target);
+  return target;
+}

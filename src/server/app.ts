@@ -1,0 +1,117 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Authenticator } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { ulid } from '../ids.js';
+import { MAX_TRACE_BYTES } from '../ingest/schema.js';
+import { installAuthorize, installIdentify } from './auth.js';
+import { installErrorHandling } from './errors.js';
+import { installIdempotency } from './idempotency.js';
+import { IngestBatcher } from './ingest-batcher.js';
+import { parseRateLimit, installRateLimit } from './rate-limit.js';
+import type { RouteDef, ServerContext } from './route.js';
+import { ROUTES } from './routes/index.js';
+import { createValidatorCompiler } from './validation.js';
+
+/** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
+export const DEFAULT_BODY_LIMIT = MAX_TRACE_BYTES + 1024 * 1024;
+
+export interface ServerOptions {
+  bin: 'evid' | 'audit';
+  version?: string;
+  /** Where the JSON logs go (pino); default: no logs. */
+  logStream?: NodeJS.WritableStream;
+  logLevel?: string;
+  /** EVID_RATE_LIMIT syntax; default from the config. */
+  rateLimit?: string;
+  bodyLimit?: number;
+  /** Routes to serve (default: all). */
+  routes?: readonly RouteDef[];
+}
+
+/**
+ * The one server factory: `evid serve` and `audit serve` both start it, and both serve
+ * every route (one product, one store). Handlers call the same domain functions as the
+ * CLI; this file only wires the cross-cutting parts, in request order:
+ *   onRequest identify -> rate limit -> preParsing authorize -> body parse + validate ->
+ *   preHandler idempotency -> handler -> onSend idempotency record; errors -> errors.ts.
+ */
+export async function buildServer(
+  ctx: AppContext,
+  options: ServerOptions,
+): Promise<FastifyInstance> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const limit = parseRateLimit(options.rateLimit ?? ctx.config.rateLimit);
+  const app = Fastify({
+    logger: options.logStream
+      ? { level: options.logLevel ?? ctx.config.logLevel, stream: options.logStream }
+      : false,
+    genReqId: () => `req_${ulid()}`,
+    bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  // Response schemas document the answers; they never filter them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const context: ServerContext = {
+    app: ctx,
+    get store() {
+      return ctx.store;
+    },
+    bin: options.bin,
+    version: options.version ?? '0.0.0',
+    startedAt: new Date(),
+    background: new Set(),
+    traces: new IngestBatcher(() => ctx.store),
+    routes: options.routes ?? ROUTES,
+  };
+  const authenticator = new Authenticator(ctx.store, {
+    envKey: ctx.config.apiKey,
+    oidc:
+      ctx.config.oidcIssuerUrl && ctx.config.oidcClientId
+        ? {
+            issuer: ctx.config.oidcIssuerUrl,
+            audience: ctx.config.oidcClientId,
+            roleClaim: ctx.config.oidcRoleClaim,
+          }
+        : undefined,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installIdentify(app, authenticator);
+  await installRateLimit(app, limit);
+  installAuthorize(app, ctx.config.oidcRoleClaim);
+  installIdempotency(app, () => ctx.store);
+  installErrorHandling(app, () => ctx.store, bodyLimit);
+  // Once closing, answers end their connection, so keep-alive clients cannot hold it open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  // Background work (report generation) finishes before the store is closed.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...context.background]);
+  });
+
+  for (const route of context.routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      schema: {
+        ...(route.schema?.body ? { body: route.schema.body } : {}),
+        ...(route.schema?.querystring ? { querystring: route.schema.querystring } : {}),
+        ...(route.schema?.params ? { params: route.schema.params } : {}),
+      },
+      config: { auth: route.auth, ...(route.auth === 'public' ? { rateLimit: false } : {}) },
+      handler: async (request, reply) => route.handler(request, reply, context),
+    });
+  }
+  return app;
+}

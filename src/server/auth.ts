@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../auth/errors.js';
+import type { Authenticator, Principal } from '../auth/principal.js';
+import { ROLES, roleAllows, type Permission } from '../auth/roles.js';
+import { EvidError } from '../errors.js';
+import type { RouteAuth } from './route.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+    authFailure?: EvidError;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}
+
+const WHAT: Record<Permission, string> = {
+  ingest: 'ingest traces or events',
+  read: 'read evidence',
+  review: 'update findings, build packs or generate reports',
+  admin: 'change the live policy or the kill switch',
+};
+
+function authOf(config: { auth?: RouteAuth } | undefined): RouteAuth {
+  return config?.auth ?? 'authenticated';
+}
+
+/**
+ * Authentication in two steps around the rate limiter: `identify` (onRequest) resolves the
+ * credential without failing, so the limiter can count per key (or per address for bad
+ * credentials); `authorize` (preParsing, before any body is read) answers 401 or 403.
+ * Unknown routes need a credential too, so they cannot be probed anonymously.
+ */
+export function installIdentify(app: FastifyInstance, authenticator: Authenticator): void {
+  app.addHook('onRequest', async (request) => {
+    if (authOf(request.routeOptions.config) === 'public') return;
+    try {
+      request.principal = await authenticator.authenticate(request.headers.authorization);
+    } catch (err) {
+      if (!(err instanceof EvidError)) throw err;
+      request.authFailure = err;
+    }
+  });
+}
+
+export function installAuthorize(app: FastifyInstance, roleClaim: string): void {
+  app.addHook('preParsing', async (request) => {
+    const auth = authOf(request.routeOptions.config);
+    if (auth === 'public') return;
+    const principal = request.principal;
+    if (!principal) throw request.authFailure ?? new UnauthorizedError('missing credential');
+    if (auth === 'authenticated') return;
+    if (!principal.role) {
+      throw new ForbiddenError(
+        `the token carries no evid role (claim ${roleClaim} or roles: one of ${ROLES.join(', ')})`,
+      );
+    }
+    if (!roleAllows(principal.role, auth)) {
+      const allowed = ROLES.filter((r) => roleAllows(r, auth)).join(' or ');
+      throw new ForbiddenError(`role ${principal.role} may not ${WHAT[auth]} (needs ${allowed})`, {
+        role: principal.role,
+        needs: auth,
+      });
+    }
+  });
+}

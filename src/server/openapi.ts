@@ -1,0 +1,140 @@
+import type { RouteDef } from './route.js';
+import { errorBodySchema } from './route.js';
+
+type Json = Record<string, unknown>;
+
+const ERRORS: Record<number, string> = {
+  400: 'invalid input; `error.field` names the field',
+  401: 'missing or invalid credential',
+  403: "the credential's role lacks the permission",
+  409: 'conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request',
+  413: 'request body larger than the limit',
+  429: 'rate limit exceeded (see X-RateLimit-* and Retry-After)',
+  500: 'internal error (X-Trace-Id header carries the id to quote)',
+  503: 'intake refused: the kill switch is active (Retry-After)',
+};
+
+/**
+ * Rewrites a route schema for the document: named schemas (`$id`) become references to
+ * `components.schemas`, collected on the way, so each is described once.
+ */
+function collect(schema: unknown, components: Json): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => collect(s, components));
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $id, $ref, ...rest } = schema as Json;
+  if (typeof $ref === 'string') return { $ref: `#/components/schemas/${$ref}` };
+  const body: Json = {};
+  for (const [k, v] of Object.entries(rest)) body[k] = collect(v, components);
+  if (typeof $id === 'string') {
+    components[$id] ??= body;
+    return { $ref: `#/components/schemas/${$id}` };
+  }
+  return body;
+}
+
+function parameters(route: RouteDef, components: Json): Json[] {
+  const out: Json[] = [];
+  for (const [where, schema] of [
+    ['path', route.schema?.params],
+    ['query', route.schema?.querystring],
+  ] as const) {
+    const s = schema as { properties?: Json; required?: string[] } | undefined;
+    for (const [name, prop] of Object.entries(s?.properties ?? {})) {
+      const { description, ...rest } = prop as Json;
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (s?.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: collect(rest, components),
+      });
+    }
+  }
+  if (route.method !== 'GET' && route.method !== 'DELETE' && route.auth !== 'public') {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'replaying the same key and body returns the first answer; another body is 409',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  }
+  return out;
+}
+
+function responses(route: RouteDef, components: Json): Json {
+  const out: Json = {};
+  for (const [status, schema] of Object.entries(route.schema?.response ?? {})) {
+    const s = schema as Json;
+    const media = route.docs?.produces ?? 'application/json';
+    out[status] = {
+      description: (s.description as string | undefined) ?? 'OK',
+      content: { [media]: { schema: collect(s, components) } },
+    };
+  }
+  const errors = new Set<number>([500]);
+  if (route.auth !== 'public') [401, 429].forEach((s) => errors.add(s));
+  if (route.auth !== 'public' && route.auth !== 'authenticated') errors.add(403);
+  if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.add(400);
+  if (route.method !== 'GET') [409, 413].forEach((s) => errors.add(s));
+  if (route.auth === 'ingest') errors.add(503);
+  for (const status of [...errors].sort()) {
+    out[String(status)] ??= {
+      description: ERRORS[status],
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return out;
+}
+
+/** The OpenAPI 3.1 document of the routes, made from the schemas that validate them. */
+export function buildOpenApi(routes: readonly RouteDef[], version: string): Json {
+  const components: Json = { Error: errorBodySchema };
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const body = route.docs?.body ?? route.schema?.body;
+    const op: Json = {
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      ...(route.auth === 'public' ? { security: [] } : {}),
+      'x-evid-permission': route.auth,
+      parameters: parameters(route, components),
+      ...(body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: collect(body, components) } },
+            },
+          }
+        : {}),
+      responses: responses(route, components),
+    };
+    (paths[path] ??= {})[route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'evid / audit REST API',
+      version,
+      description:
+        'Evidence store of AI agent traces with a signed Merkle ledger. Errors: {"error": {code, message, details, request_id}}. Roles: ingest, viewer, analyst, admin.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (evk_...), EVID_API_KEY, or an OIDC access token from EVID_OIDC_ISSUER_URL',
+        },
+      },
+      schemas: components,
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Permission } from '../auth/roles.js';
+import type { AppContext } from '../context.js';
+import type { Store } from '../store/store.js';
+import type { IngestBatcher } from './ingest-batcher.js';
+
+/** What every route handler gets besides the request: the same domain the CLI uses. */
+export interface ServerContext {
+  app: AppContext;
+  readonly store: Store;
+  bin: 'evid' | 'audit';
+  version: string;
+  startedAt: Date;
+  /** Background work (report generation) the server waits for on shutdown. */
+  background: Set<Promise<unknown>>;
+  /** Group commit of POST /api/v1/traces through the ingest pipeline. */
+  traces: IngestBatcher;
+  /** The routes served (the OpenAPI document is made from them). */
+  routes: readonly RouteDef[];
+}
+
+/** `public`: no credential (health only); `authenticated`: any valid credential. */
+export type RouteAuth = Permission | 'authenticated' | 'public';
+
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  /** Documentation of the answers (for the OpenAPI document; never used to strip fields). */
+  response?: Record<number, unknown>;
+}
+
+/**
+ * One REST route. Its `schema` validates the request and is the source of the OpenAPI
+ * document, so the two cannot drift. `docs.body` documents a body the domain validates
+ * itself (for per-item field names in batches).
+ */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: RouteAuth;
+  schema?: RouteSchema;
+  docs?: { body?: unknown; produces?: string };
+  handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;
+}
+
+export const defineRoute = (route: RouteDef): RouteDef => route;
+
+/** The error body schema (DESIGN.md "REST conventions"), shared by every error answer. */
+export const errorBodySchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'details', 'request_id'],
+      properties: {
+        code: { type: 'integer', description: 'HTTP status' },
+        message: { type: 'string', description: 'HTTP reason phrase' },
+        details: {
+          type: 'string',
+          description: 'what went wrong, naming the field when there is one',
+        },
+        request_id: {
+          type: 'string',
+          description: 'quote it to support; also the X-Request-Id header',
+        },
+        type: {
+          type: 'string',
+          description: 'stable error code: validation, not_found, conflict, ...',
+        },
+        field: { type: 'string' },
+      },
+    },
+  },
+} as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 256 } },
+} as const;
+
+/** limit/offset or page/page_size (default 50, max 1000). */
+export const pageQuery = {
+  limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'page size (default 50)' },
+  offset: { type: 'integer', minimum: 0, description: 'rows to skip (default 0)' },
+  page: {
+    type: 'integer',
+    minimum: 1,
+    description: '1-based page (with page_size), instead of offset',
+  },
+  page_size: { type: 'integer', minimum: 1, maximum: 1000, description: 'same as limit' },
+} as const;
+
+export const timeQuery = {
+  since: {
+    type: 'string',
+    maxLength: 64,
+    description: 'ISO 8601 date or date-time, or a duration before now such as 7d',
+  },
+  until: {
+    type: 'string',
+    maxLength: 64,
+    description: 'ISO 8601 date or date-time, or a duration',
+  },
+} as const;
+
+export const filterString = { type: 'string', minLength: 1, maxLength: 256 } as const;
+
+export const listResponse = (key: string, description: string) => ({
+  type: 'object',
+  description,
+  required: [key, 'total', 'page', 'page_size'],
+  properties: {
+    [key]: { type: 'array', items: { type: 'object' } },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    page_size: { type: 'integer' },
+    offset: { type: 'integer' },
+  },
+});

@@ -1,0 +1,15 @@
+import { getEvent } from '../../../store/events.js';
+import { defineRoute, idParams } from '../../route.js';
+
+export const eventsGetRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/events/:id',
+  summary: 'one event by event_id',
+  tag: 'events',
+  auth: 'read',
+  schema: { params: idParams, response: { 200: { type: 'object', description: 'the event' } } },
+  handler(req, _reply, ctx) {
+    const { id } = req.params as { id: string };
+    return ctx.store.read((r) => getEvent(r, id));
+  },
+});

@@ -1,0 +1,53 @@
+import { listEvents } from '../../../store/events.js';
+import { pageOf, timeBound } from '../../query.js';
+import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
+
+interface Query {
+  agent?: string;
+  type?: string;
+  trace?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+  offset?: number;
+  page?: number;
+  page_size?: number;
+}
+
+export const eventsListRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/events',
+  summary: 'query events (audit events and the events of traces), newest first',
+  tag: 'events',
+  auth: 'read',
+  schema: {
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        agent: filterString,
+        type: filterString,
+        trace: {
+          ...filterString,
+          description: 'only the events of this trace (trace_id or session_id)',
+        },
+        ...timeQuery,
+        ...pageQuery,
+      },
+    },
+    response: { 200: listResponse('events', 'a page of events') },
+  },
+  handler(req, _reply, ctx) {
+    const q = req.query as Query;
+    const now = new Date();
+    const filter = {
+      agent: q.agent,
+      type: q.type,
+      trace: q.trace,
+      since: timeBound(q.since, 'since', now),
+      until: timeBound(q.until, 'until', now),
+      ...pageOf(q),
+    };
+    return ctx.store.read((r) => listEvents(r, filter));
+  },
+});

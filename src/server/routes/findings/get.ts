@@ -1,0 +1,18 @@
+import { getFinding } from '../../../store/findings.js';
+import { defineRoute, idParams } from '../../route.js';
+
+export const findingsGetRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/findings/:id',
+  summary: 'one finding with its evidence context, control mappings and status history',
+  tag: 'findings',
+  auth: 'read',
+  schema: {
+    params: idParams,
+    response: { 200: { type: 'object', description: 'finding detail' } },
+  },
+  handler(req, _reply, ctx) {
+    const { id } = req.params as { id: string };
+    return ctx.store.read((r) => getFinding(r, id));
+  },
+});

@@ -1,0 +1,55 @@
+import type { RouteDef } from '../route.js';
+import { complianceAgentRoute } from './compliance/agent.js';
+import { complianceOverallRoute } from './compliance/overall.js';
+import { eventsGetRoute } from './events/get.js';
+import { eventsIngestRoute } from './events/ingest.js';
+import { eventsListRoute } from './events/list.js';
+import { exportsDownloadRoute } from './exports/download.js';
+import { findingsGetRoute } from './findings/get.js';
+import { findingsListRoute } from './findings/list.js';
+import { findingsUpdateRoute } from './findings/update.js';
+import { healthRoute } from './health/health.js';
+import { killSwitchActivateRoute } from './kill-switch/activate.js';
+import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
+import { killSwitchStatusRoute } from './kill-switch/status.js';
+import { openapiRoute } from './openapi/openapi.js';
+import { packsBuildRoute } from './packs/build.js';
+import { packsListRoute } from './packs/list.js';
+import { policiesGetRoute } from './policies/get.js';
+import { policiesUpdateRoute } from './policies/update.js';
+import { reportsDownloadRoute } from './reports/download.js';
+import { reportsGenerateRoute } from './reports/generate.js';
+import { reportsListRoute } from './reports/list.js';
+import { reportsStatusRoute } from './reports/status.js';
+import { tracesGetRoute } from './traces/get.js';
+import { tracesIngestRoute } from './traces/ingest.js';
+import { tracesListRoute } from './traces/list.js';
+
+/** Every route, served by both `evid serve` and `audit serve`. */
+export const ROUTES: readonly RouteDef[] = [
+  healthRoute,
+  openapiRoute,
+  tracesIngestRoute,
+  tracesListRoute,
+  tracesGetRoute,
+  eventsIngestRoute,
+  eventsListRoute,
+  eventsGetRoute,
+  findingsListRoute,
+  findingsGetRoute,
+  findingsUpdateRoute,
+  packsBuildRoute,
+  packsListRoute,
+  exportsDownloadRoute,
+  policiesGetRoute,
+  policiesUpdateRoute,
+  complianceOverallRoute,
+  complianceAgentRoute,
+  reportsGenerateRoute,
+  reportsListRoute,
+  reportsStatusRoute,
+  reportsDownloadRoute,
+  killSwitchStatusRoute,
+  killSwitchActivateRoute,
+  killSwitchDeactivateRoute,
+];

@@ -1,0 +1,16 @@
+import { livePolicy } from '../../../detect/live-policy.js';
+import { defineRoute } from '../../route.js';
+
+export const policiesGetRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/policies',
+  summary: 'the live detector policy (version 0 = the built-in default)',
+  tag: 'policies',
+  auth: 'read',
+  schema: {
+    response: { 200: { type: 'object', description: 'version, created_at, actor, policy' } },
+  },
+  handler(_req, _reply, ctx) {
+    return ctx.store.read((r) => livePolicy(r));
+  },
+});

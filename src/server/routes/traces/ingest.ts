@@ -1,0 +1,36 @@
+import { ConflictError, ValidationError } from '../../../errors.js';
+import type { RejectedTrace } from '../../../ingest/pipeline.js';
+import { ingestionResponseSchema, traceRequestSchema } from '../../../ingest/schema.js';
+import { defineRoute } from '../../route.js';
+
+/** The pipeline reports a refused trace as data; the route answers it as an error. */
+function refusal(rejected: RejectedTrace): Error {
+  const details = rejected.error.field ? { field: rejected.error.field } : undefined;
+  return rejected.error.http_status === 409
+    ? new ConflictError(rejected.error.message, details)
+    : new ValidationError(rejected.error.message, details);
+}
+
+export const tracesIngestRoute = defineRoute({
+  method: 'POST',
+  url: '/api/v1/traces',
+  summary: 'ingest one trace (the same pipeline as `evid traces ingest`)',
+  description:
+    'Validated, run through the detectors, then stored and ledgered in one transaction (concurrent requests are group-committed; a 201 is sent only once its trace is committed). 409 for a session_id or event_id already ingested; 503 while the kill switch is active for the agent.',
+  tag: 'traces',
+  auth: 'ingest',
+  // The pipeline validates the body against traceRequestSchema (as for `evid traces
+  // ingest`, with the same messages); the route only insists on an object.
+  schema: {
+    body: { type: 'object' },
+    response: { 201: { ...ingestionResponseSchema, description: 'accepted' } },
+  },
+  docs: { body: traceRequestSchema },
+  async handler(req, reply, ctx) {
+    const result = await ctx.traces.submit(req.body, req.principal!.actor);
+    if (result.status === 'rejected') throw refusal(result);
+    const { index: _index, ...accepted } = result;
+    reply.code(201).header('location', `/api/v1/traces/${accepted.trace_id}`);
+    return accepted;
+  },
+});

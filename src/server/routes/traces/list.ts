@@ -1,0 +1,53 @@
+import { listTraces } from '../../../store/traces.js';
+import { pageOf, timeBound } from '../../query.js';
+import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
+
+interface Query {
+  session?: string;
+  agent?: string;
+  framework?: string;
+  type?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+  offset?: number;
+  page?: number;
+  page_size?: number;
+}
+
+export const tracesListRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/traces',
+  summary: 'list traces, newest first (the filters of `evid traces list`)',
+  tag: 'traces',
+  auth: 'read',
+  schema: {
+    querystring: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        session: { ...filterString, description: 'session_id' },
+        agent: filterString,
+        framework: filterString,
+        type: { ...filterString, description: 'traces holding an event of this type' },
+        ...timeQuery,
+        ...pageQuery,
+      },
+    },
+    response: { 200: listResponse('traces', 'a page of trace summaries') },
+  },
+  handler(req, _reply, ctx) {
+    const q = req.query as Query;
+    const now = new Date();
+    const filter = {
+      session: q.session,
+      agent: q.agent,
+      framework: q.framework,
+      type: q.type,
+      since: timeBound(q.since, 'since', now),
+      until: timeBound(q.until, 'until', now),
+      ...pageOf(q),
+    };
+    return ctx.store.read((r) => listTraces(r, filter));
+  },
+});

@@ -1,0 +1,46 @@
+import { execa } from 'execa';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDataDir } from '../support/cli.js';
+
+const store = tempDataDir();
+afterAll(() => store.cleanup());
+
+/** Modules that must load lazily, only inside the commands that need them (STYLE.md). */
+const HEAVY = [
+  /node_modules\/pdfkit\//,
+  /node_modules\/archiver\//,
+  /node_modules\/hyparquet-writer\//,
+  /node_modules\/fastify\//,
+  /node_modules\/ajv\//,
+  /node_modules\/jose\//,
+  /node_modules\/ora\//,
+  /dist\/detect\//,
+  /dist\/server\//,
+];
+
+async function importsOf(bin: string, args: string[]): Promise<string[]> {
+  const r = await execa(
+    process.execPath,
+    ['--import', join(ROOT, 'test/support/hooks/register.mjs'), join(ROOT, 'bin', bin), ...args],
+    { reject: false, env: { EVID_DATA_DIR: store.dir } },
+  );
+  return String(r.stderr)
+    .split('\n')
+    .filter((l) => l.startsWith('IMPORT '))
+    .map((l) => l.slice(7));
+}
+
+describe('start-up stays light', () => {
+  it.each([
+    ['evid.js', ['--help']],
+    ['evid.js', ['status', '--json']],
+    ['audit.js', ['--help']],
+    ['audit.js', ['verify', '--json']],
+  ])('%s %j loads none of the heavy modules', async (bin, args) => {
+    const loaded = await importsOf(bin, args);
+    expect(loaded.some((u) => u.includes('commander'))).toBe(true);
+    const heavy = loaded.filter((u) => HEAVY.some((h) => h.test(u)));
+    expect(heavy).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADVERSARIAL_SHAPES,
+  measurePatternScaling,
+  patternsForAudit,
+  runToEnd,
+} from '../../../src/detect/audit.js';
+import { createDetector } from '../../../src/detect/engine.js';
+import { catastrophicReason } from '../../../src/detect/regex-safety.js';
+
+/**
+ * Every pattern the detectors run gets 1 MB of adversarial input in several shapes. A
+ * pattern that backtracks catastrophically (exponentially, or quadratically over 1 MB) does
+ * not finish: the test hangs into its timeout. What is asserted is the work done: each scan
+ * ran to the end of the input. Time is never asserted; `measurePatternScaling` is what the
+ * benchmark uses to show time stays linear (256 KB, 512 KB, 1 MB).
+ */
+const MB = 1024 * 1024;
+const SHAPES = ADVERSARIAL_SHAPES;
+
+const fill = (unit: string) => unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
+
+describe('regular expressions on 1 MB adversarial input', () => {
+  const patterns = patternsForAudit();
+
+  it('audits every detector pattern', () => {
+    expect(patterns.length).toBeGreaterThan(40);
+    for (const p of patterns) expect(p.regex, p.id).toBeInstanceOf(RegExp);
+  });
+
+  for (const [shape, unit] of Object.entries(SHAPES)) {
+    it(`every pattern finishes on "${shape}"`, () => {
+      const input = fill(unit);
+      for (const { id, regex } of patterns) {
+        const { matches, completed } = runToEnd(regex, input);
+        expect(completed, id).toBe(true);
+        expect(matches, id).toBeLessThanOrEqual(input.length);
+      }
+    });
+  }
+
+  it('measurePatternScaling reports one point per size', () => {
+    const points = measurePatternScaling(/b/g, 'ab', [1024, 2048]);
+    expect(points.map((p) => p.bytes)).toEqual([1024, 2048]);
+  });
+
+  it('the whole engine finishes on every shape in every field', () => {
+    const detector = createDetector();
+    for (const unit of Object.values(SHAPES)) {
+      const text = fill(unit);
+      const found = detector.scanEvent([
+        { field: 'prompt', text },
+        { field: 'tool_result', text },
+      ]);
+      expect(Array.isArray(found)).toBe(true);
+    }
+  });
+});
+
+describe('custom rule patterns that may backtrack are refused', () => {
+  it.each([
+    ['(a+)+$', /nested quantifier/],
+    ['(\\w+\\s?)*x', /nested quantifier/],
+    ['(?:a|ab)*c', /overlap/],
+    ['(x|x)+', /overlap/],
+    ['\\d+\\d+', /adjacent repeats/],
+    ['.*secret', /unbounded wildcard/],
+    ['(a)\\1', /backreferences/],
+  ])('%s', (pattern, reason) => {
+    expect(catastrophicReason(pattern)).toMatch(reason);
+  });
+
+  it.each([
+    '\\bproject[- ]falcon\\b',
+    '(\\d{3}-)+\\d{4}',
+    'ACME-\\d{6}',
+    '(?:foo|bar)+baz',
+    '[A-Z]{3}\\d{2,4}',
+  ])('accepts %s', (pattern) => {
+    expect(catastrophicReason(pattern)).toBeNull();
+  });
+});
