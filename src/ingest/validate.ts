@@ -74,6 +74,13 @@ const KNOWN_EVENT = new Set([
 ]);
 const zoned = new RegExp(ISO_DATE_TIME);
 
+/** Date.parse rolls 2026-02-30 over to March; a calendar date must exist as written. */
+function realCalendarDate(ts: string): boolean {
+  const [y, m, d] = [Number(ts.slice(0, 4)), Number(ts.slice(5, 7)), Number(ts.slice(8, 10))];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
 /** Splits unknown fields into free attributes (explicit `attributes` objects merge in). */
 function attributesOf(obj: Record<string, unknown>, known: Set<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -91,7 +98,7 @@ export function validateTraceRequest(value: unknown): TraceInput {
   const raw = value as Record<string, unknown> & { events: Record<string, unknown>[] };
   const events = raw.events.map((e, i): EventInput => {
     const ts = e.timestamp as string;
-    const ms = zoned.test(ts) ? Date.parse(ts.replace(' ', 'T')) : NaN;
+    const ms = zoned.test(ts) && realCalendarDate(ts) ? Date.parse(ts.replace(' ', 'T')) : NaN;
     if (Number.isNaN(ms)) {
       throw new ValidationError(`events[${i}].timestamp: is not a valid date-time (${ts})`, {
         field: `events[${i}].timestamp`,

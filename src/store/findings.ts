@@ -129,7 +129,9 @@ export function listFindings(r: Reader, f: FindingFilter) {
       `SELECT ${SUMMARY} ${FROM} ${sql} ORDER BY f.created_at DESC, f.id DESC LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: f.limit, offset: f.offset }) as FindingSummary[];
-  const { total } = r.prepare(`SELECT COUNT(*) AS total ${FROM} ${sql}`).get(params) as {
+  // The joins are only needed to filter by trace; counting findings alone stays an index scan.
+  const countFrom = f.trace === undefined ? 'FROM findings f' : FROM;
+  const { total } = r.prepare(`SELECT COUNT(*) AS total ${countFrom} ${sql}`).get(params) as {
     total: number;
   };
   return {

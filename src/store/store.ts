@@ -6,8 +6,11 @@ import type { Signer } from './signer.js';
 
 /** Read access: queries see one consistent snapshot for the duration of `read(fn)`. */
 export class Reader {
-  private readonly statements = new Map<string, Statement>();
-  constructor(readonly db: Db) {}
+  /** Shared by the store's reader and every transactor: statements are prepared once. */
+  constructor(
+    readonly db: Db,
+    private readonly statements: Map<string, Statement> = new Map(),
+  ) {}
 
   /** A cached prepared statement: SQL is always parameterised, never interpolated. */
   prepare(sql: string): Statement {
@@ -27,8 +30,9 @@ export class Transactor extends Reader {
     readonly ledger: LedgerWriter,
     readonly now: () => string,
     readonly actor: string,
+    statements?: Map<string, Statement>,
   ) {
-    super(db);
+    super(db, statements);
   }
 }
 
@@ -44,12 +48,13 @@ export class Store {
   readonly db: Db;
   readonly origin: string;
   private readonly reader: Reader;
+  private readonly statements = new Map<string, Statement>();
   private readonly now: () => Date;
 
   constructor(private readonly options: StoreOptions) {
     this.db = openDatabase(options.dataDir);
     this.now = options.now ?? (() => new Date());
-    this.reader = new Reader(this.db);
+    this.reader = new Reader(this.db, this.statements);
     this.origin = `evid/${this.storeId()}`;
   }
 
@@ -74,7 +79,7 @@ export class Store {
       this.db.exec('BEGIN IMMEDIATE');
       try {
         const ledger = new LedgerWriter(this.db, actor, nowIso);
-        const tx = new Transactor(this.db, ledger, nowIso, actor);
+        const tx = new Transactor(this.db, ledger, nowIso, actor, this.statements);
         const result = fn(tx);
         ledger.seal(signer, this.origin);
         this.db.exec('COMMIT');

@@ -73,6 +73,11 @@ describe('evid traces ingest: bad input', () => {
       trace('s1', [event({ timestamp: '2026-13-45T10:00:00Z' })]),
       /events\[0\]\.timestamp: is not a valid date-time/,
     ],
+    [
+      'a day that does not exist',
+      trace('s1', [event({ timestamp: '2026-02-30T10:00:00Z' })]),
+      /events\[0\]\.timestamp: is not a valid date-time/,
+    ],
     ['no events', trace('s1', []), /events: must contain at least 1 event/],
     ['events not an array', trace('s1', {} as unknown as unknown[]), /events: must be array/],
     [
