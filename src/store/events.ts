@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { whereClause } from './where.js';
 import type { Reader } from './store.js';
 
 /** Filters of `GET /api/v1/events` (seed 002): every event, in a trace or not. */
@@ -57,23 +58,17 @@ const toSummary = ({ attributes, purged_at, ...row }: Row): EventSummary => ({
 
 /** Filters as parameterised SQL; every value is bound, never interpolated. */
 function where(f: EventFilter): { sql: string; params: Record<string, string> } {
-  const clauses: string[] = [];
-  const params: Record<string, string> = {};
-  const add = (clause: string, name: string, value: string | undefined): void => {
-    if (value === undefined) return;
-    clauses.push(clause);
-    params[name] = value;
-  };
-  add('e.agent = @agent', 'agent', f.agent);
-  add('e.type = @type', 'type', f.type);
-  add(
-    'e.trace_ref = (SELECT id FROM traces WHERE trace_id = @trace OR session_id = @trace LIMIT 1)',
-    'trace',
-    f.trace,
-  );
-  add('e.timestamp >= @since', 'since', f.since);
-  add('e.timestamp <= @until', 'until', f.until);
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return whereClause([
+    ['e.agent = @agent', 'agent', f.agent],
+    ['e.type = @type', 'type', f.type],
+    [
+      'e.trace_ref = (SELECT id FROM traces WHERE trace_id = @trace OR session_id = @trace LIMIT 1)',
+      'trace',
+      f.trace,
+    ],
+    ['e.timestamp >= @since', 'since', f.since],
+    ['e.timestamp <= @until', 'until', f.until],
+  ]);
 }
 
 /** Newest first (by event timestamp). */

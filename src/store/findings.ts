@@ -1,6 +1,7 @@
 import { NotFoundError, UsageError } from '../errors.js';
 import { newFindingId } from '../ids.js';
 import { findingRecord, findingUpdateRecord, type FindingRecordFields } from './records.js';
+import { whereClause } from './where.js';
 import type { Reader, Transactor } from './store.js';
 
 export const FINDING_STATUSES = ['open', 'reviewing', 'remediated', 'closed'] as const;
@@ -104,22 +105,16 @@ const SUMMARY = `f.finding_id AS id, t.trace_id AS trace_id, e.event_id AS event
 const FROM = `FROM findings f LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref`;
 
 function where(f: FindingFilter): { sql: string; params: Record<string, string> } {
-  const clauses: string[] = [];
-  const params: Record<string, string> = {};
-  const add = (clause: string, name: string, value: string | undefined): void => {
-    if (value === undefined) return;
-    clauses.push(clause);
-    params[name] = value;
-  };
-  add('f.severity = @severity', 'severity', f.severity);
-  // --type matches a whole type (pii.email) or a category prefix (pii).
-  add('(f.type = @type OR f.category = @type)', 'type', f.type);
-  add('f.status = @status', 'status', f.status);
-  add('f.agent = @agent', 'agent', f.agent);
-  add('(t.trace_id = @trace OR t.session_id = @trace)', 'trace', f.trace);
-  add('f.created_at >= @since', 'since', f.since);
-  add('f.created_at <= @until', 'until', f.until);
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return whereClause([
+    ['f.severity = @severity', 'severity', f.severity],
+    // --type matches a whole type (pii.email) or a category prefix (pii).
+    ['(f.type = @type OR f.category = @type)', 'type', f.type],
+    ['f.status = @status', 'status', f.status],
+    ['f.agent = @agent', 'agent', f.agent],
+    ['(t.trace_id = @trace OR t.session_id = @trace)', 'trace', f.trace],
+    ['f.created_at >= @since', 'since', f.since],
+    ['f.created_at <= @until', 'until', f.until],
+  ]);
 }
 
 export function listFindings(r: Reader, f: FindingFilter) {

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { whereClause } from './where.js';
 import type { Reader } from './store.js';
 
 export interface TraceFilter {
@@ -40,24 +41,18 @@ const SUMMARY_COLUMNS = `trace_id, session_id, agent, framework, source, status,
 
 /** Filters as parameterised SQL; every value is bound, never interpolated. */
 function where(f: TraceFilter): { sql: string; params: Record<string, string> } {
-  const clauses: string[] = [];
-  const params: Record<string, string> = {};
-  const add = (clause: string, name: string, value: string | undefined): void => {
-    if (value === undefined) return;
-    clauses.push(clause);
-    params[name] = value;
-  };
-  add('session_id = @session', 'session', f.session);
-  add('agent = @agent', 'agent', f.agent);
-  add('framework = @framework', 'framework', f.framework);
-  add(
-    'EXISTS (SELECT 1 FROM events e WHERE e.trace_ref = traces.id AND e.type = @type)',
-    'type',
-    f.type,
-  );
-  add('last_event_at >= @since', 'since', f.since);
-  add('first_event_at <= @until', 'until', f.until);
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return whereClause([
+    ['session_id = @session', 'session', f.session],
+    ['agent = @agent', 'agent', f.agent],
+    ['framework = @framework', 'framework', f.framework],
+    [
+      'EXISTS (SELECT 1 FROM events e WHERE e.trace_ref = traces.id AND e.type = @type)',
+      'type',
+      f.type,
+    ],
+    ['last_event_at >= @since', 'since', f.since],
+    ['first_event_at <= @until', 'until', f.until],
+  ]);
 }
 
 /** Newest first. `page` is derived from limit/offset so REST and CLI answer alike. */
