@@ -104,5 +104,5 @@ describe('several processes on one store', () => {
     expect(status.data).toMatchObject({ traces: 10_000, events: 100_000 });
     const verify = await runJson<{ ok: boolean }>('audit', ['verify'], { dataDir: store.dir });
     expect(verify.data.ok).toBe(true);
-  });
+  }, 240_000);
 });
