@@ -6,8 +6,20 @@
  * Returns the reason a pattern is refused, or null.
  */
 export function catastrophicReason(pattern: string): string | null {
-  if (/\\[1-9]|\\k</.test(pattern)) return 'backreferences are not allowed';
-  if (/^(?:\^)?(?:\.|\[\^[^\]]*\])[*+]/.test(pattern)) {
+  return scan(pattern, true);
+}
+
+/**
+ * Only the adjacent-repeat rule (`\s*\s+`, `\d+,?\d*`): the built-in patterns use bounded
+ * nested groups on purpose, but none may repeat one atom back to back.
+ */
+export function adjacentRepeatReason(pattern: string): string | null {
+  return scan(pattern, false);
+}
+
+function scan(pattern: string, strict: boolean): string | null {
+  if (strict && /\\[1-9]|\\k</.test(pattern)) return 'backreferences are not allowed';
+  if (strict && /^(?:\^)?(?:\.|\[\^[^\]]*\])[*+]/.test(pattern)) {
     return 'must not start with an unbounded wildcard such as .* (matches are searched anywhere already)';
   }
   const groups: Array<{ start: number; variable: boolean }> = [];
@@ -35,7 +47,7 @@ export function catastrophicReason(pattern: string): string | null {
         const body = pattern.slice(g.start + 1, i);
         if (g.variable)
           return `nested quantifier in "${pattern.slice(g.start, i + 1 + q.length)}" may backtrack catastrophically`;
-        if (overlappingAlternatives(body)) {
+        if (strict && overlappingAlternatives(body)) {
           return `quantified alternatives in "${pattern.slice(g.start, i + 1 + q.length)}" overlap and may backtrack catastrophically`;
         }
         markVariable(groups);
@@ -60,8 +72,12 @@ export function catastrophicReason(pattern: string): string | null {
       }
       markVariable(groups);
     }
+    if (q?.startsWith('?')) {
+      i += q.length; // an optional atom does not separate the repeats around it: `\s*,?\s+`
+      continue;
+    }
     lastAtom = atom;
-    lastAtomQuantified = variable && q !== '?';
+    lastAtomQuantified = variable;
     if (q) i += q.length;
   }
   return null;

@@ -6,6 +6,7 @@ import {
   runToEnd,
 } from '../../../src/detect/audit.js';
 import { createDetector } from '../../../src/detect/engine.js';
+import { DEFAULT_POLICY, compilePolicy } from '../../../src/detect/policy.js';
 import { catastrophicReason } from '../../../src/detect/regex-safety.js';
 
 /**
@@ -38,6 +39,25 @@ describe('regular expressions on 1 MB adversarial input', () => {
       }
     });
   }
+
+  // A rule's own keywords followed by a long blank run: the shape that exposes `\s*\s+`-style
+  // ambiguity right after a keyword ("you   ...   idiot" made one insult rule quadratic).
+  it('every pattern finishes on its own keywords followed by long blank runs', () => {
+    const compiled = compilePolicy(DEFAULT_POLICY);
+    for (const d of compiled.detectors) {
+      const words = new Set(['you', 'i', 'a', 'the', 'no', 'not']);
+      for (const group of d.triggers ?? []) {
+        for (const t of group)
+          if (!t.startsWith('#')) words.add(t.replace(/^[=~]/, '').replace(/\*$/, ''));
+      }
+      const run = ' '.repeat(Math.floor(MB / words.size));
+      const input = [...words].map((w) => `${w} x ,${run}`).join('');
+      for (const regex of d.patterns) {
+        const { completed } = runToEnd(regex, input);
+        expect(completed, d.id).toBe(true);
+      }
+    }
+  });
 
   it('measurePatternScaling reports one point per size', () => {
     const points = measurePatternScaling(/b/g, 'ab', [1024, 2048]);
