@@ -45,7 +45,7 @@ function scan(pattern: string, strict: boolean): string | null {
       const q = quantifierAt(pattern, i + 1);
       if (q && isVariable(q)) {
         const body = pattern.slice(g.start + 1, i);
-        if (g.variable)
+        if (strict && g.variable)
           return `nested quantifier in "${pattern.slice(g.start, i + 1 + q.length)}" may backtrack catastrophically`;
         if (strict && overlappingAlternatives(body)) {
           return `quantified alternatives in "${pattern.slice(g.start, i + 1 + q.length)}" overlap and may backtrack catastrophically`;

@@ -214,6 +214,17 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
   };
 }
 
+/** bytes[from, to) has a lower-case letter somewhere after a digit ("1gn0r3", not "utf8"). */
+function letterAfterDigit(bytes: Uint8Array, from: number, to: number): boolean {
+  let digit = false;
+  for (let i = from; i < to; i++) {
+    const cls = CLS[bytes[i] as number] as number;
+    if ((cls & DIGIT) !== 0) digit = true;
+    else if (digit && (cls & LOWER) !== 0) return true;
+  }
+  return false;
+}
+
 function stemKey(hash: number): number {
   return Math.imul(hash ^ 0x9e3779b9, PRIME);
 }
@@ -243,7 +254,6 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
   let dots = 0;
   let hexRun = 0; // hex words joined by ':' so far
   let mixed = 0; // short words with a letter after a digit
-  let afterDigit = 0;
   bytes[n] = 32; // sentinel: the last word ends inside the loop
   for (let i = 0; i <= n; i++) {
     const c = bytes[i] as number;
@@ -251,7 +261,6 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
     if ((cls & WORD) !== 0) {
       h = Math.imul(h ^ (FOLD[c] as number), PRIME);
       len++;
-      afterDigit |= cls & -((kinds >> 2) & 1); // DIGIT is bit 2: keep cls once a digit was seen
       kinds |= cls;
       if (len === STEM) {
         const k = stemKey(h);
@@ -272,7 +281,11 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
         numRun = 0;
         dots = 0;
         // A letter after a digit, and a letter that is not hex: "1gn0r3", not "utf8" or "3f4e".
-        const leet = (afterDigit & LOWER) !== 0 && (kinds & NOTHEX) !== 0 && len >= 3 && len <= 14;
+        const leet =
+          (kinds & (DIGIT | LOWER | NOTHEX)) === (DIGIT | LOWER | NOTHEX) &&
+          len >= 3 &&
+          len <= 14 &&
+          letterAfterDigit(bytes, i - len, i);
         if (leet && ++mixed >= 3) signals |= SIG_LEET;
         if (
           len >= 14 &&
@@ -289,7 +302,6 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
       h = SEED;
       len = 0;
       kinds = 0;
-      afterDigit = 0;
     } else if (c !== 58) {
       hexRun = 0;
     }

@@ -1,4 +1,5 @@
 import type { Detector, RawHit, ScanContext } from '../rule.js';
+import { buildTriggerIndex, type TriggerIndex } from '../triggers.js';
 import { INJECTION_DETECTORS } from './injection.js';
 import { JAILBREAK_DETECTORS } from './jailbreak.js';
 
@@ -9,6 +10,7 @@ import { JAILBREAK_DETECTORS } from './jailbreak.js';
  */
 
 const PHRASE_DETECTORS = [...INJECTION_DETECTORS, ...JAILBREAK_DETECTORS];
+let phraseIndex: TriggerIndex | undefined;
 const NO_HOSTS: ReadonlySet<string> = new Set();
 
 /** The highest-scoring injection/jailbreak hit the phrase detectors find in `text`. */
@@ -21,7 +23,11 @@ export function strongestInstruction(text: string): RawHit | undefined {
     allowedHosts: NO_HOSTS,
   };
   const hits: RawHit[] = [];
-  for (const d of PHRASE_DETECTORS) d.scan(ctx, hits);
+  phraseIndex ??= buildTriggerIndex(PHRASE_DETECTORS);
+  const allowed = phraseIndex.select(text);
+  PHRASE_DETECTORS.forEach((d, i) => {
+    if (allowed[i] === 1) d.scan(ctx, hits);
+  });
   let best: RawHit | undefined;
   for (const h of hits) if (!best || h.score > best.score) best = h;
   return best;

@@ -151,7 +151,7 @@ const voided = rule('override', 'high', {
 const foreignOverride = rule('override', 'high', {
   id: 'injection.override:multilingual',
   regex:
-    /\b(?:ignorier(?:e|en sie)|vergiss|vergessen sie)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen)\s+(?:anweisungen|instruktionen|regeln|befehle)|\b(?:ignora|olvida|olvide)\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|reglas|indicaciones)\s+(?:anteriores|previas)|\b(?:ignore[sz]?|oublie[sz]?)\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|règles)\s+(?:précédentes|antérieures|ci-dessus)|\bignore\s+(?:todas\s+)?as\s+instruções\s+anteriores|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti/giu,
+    /\b(?:ignorier(?:e|en sie)|vergiss|vergessen sie)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen)\s+(?:anweisungen|instruktionen|regeln|befehle)|\b(?:ignora|olvida|olvide)\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|reglas|indicaciones)\s+(?:anteriores|previas)|\b(?:ignore[sz]?|oublie[sz]?)\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|règles)\s+(?:précédentes|antérieures|ci-dessus)|\bignore\s+(?:todas\s+)?as\s+instruções\s+anteriores|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti/gi,
   score: 0.9,
   triggers: [
     [

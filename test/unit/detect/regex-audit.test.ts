@@ -7,7 +7,7 @@ import {
 } from '../../../src/detect/audit.js';
 import { createDetector } from '../../../src/detect/engine.js';
 import { DEFAULT_POLICY, compilePolicy } from '../../../src/detect/policy.js';
-import { catastrophicReason } from '../../../src/detect/regex-safety.js';
+import { adjacentRepeatReason, catastrophicReason } from '../../../src/detect/regex-safety.js';
 
 /**
  * Every pattern the detectors run gets 1 MB of adversarial input in several shapes. A
@@ -50,13 +50,18 @@ describe('regular expressions on 1 MB adversarial input', () => {
         for (const t of group)
           if (!t.startsWith('#')) words.add(t.replace(/^[=~]/, '').replace(/\*$/, ''));
       }
-      const run = ' '.repeat(Math.floor(MB / words.size));
-      const input = [...words].map((w) => `${w} x ,${run}`).join('');
+      const run = ' '.repeat(Math.floor(MB / words.size / 2));
+      const input = [...words].map((w) => `${w} x${run}y ,${run}`).join('');
       for (const regex of d.patterns) {
         const { completed } = runToEnd(regex, input);
         expect(completed, d.id).toBe(true);
       }
     }
+  });
+
+  it('no built-in pattern repeats an atom back to back (the static form of the check)', () => {
+    for (const { id, regex } of patternsForAudit())
+      expect(adjacentRepeatReason(regex.source), id).toBeNull();
   });
 
   it('measurePatternScaling reports one point per size', () => {
@@ -84,6 +89,7 @@ describe('custom rule patterns that may backtrack are refused', () => {
     ['(?:a|ab)*c', /overlap/],
     ['(x|x)+', /overlap/],
     ['\\d+\\d+', /adjacent repeats/],
+    ['you\\s+\\w+\\s*,?\\s+idiot', /adjacent repeats/],
     ['.*secret', /unbounded wildcard/],
     ['(a)\\1', /backreferences/],
   ])('%s', (pattern, reason) => {
