@@ -44,6 +44,20 @@ export class ConflictError extends EvidError {
   override readonly httpStatus = 409;
 }
 
+/** No credential, or one that does not verify (HTTP 401). */
+export class UnauthorizedError extends EvidError {
+  override readonly code = 'unauthorized';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 401;
+}
+
+/** A valid credential whose role lacks the permission (HTTP 403). */
+export class ForbiddenError extends EvidError {
+  override readonly code = 'forbidden';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 403;
+}
+
 /** Intake refused while the kill switch is active (exit 5 / 503). */
 export class KillSwitchActiveError extends EvidError {
   override readonly code = 'kill_switch_active';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { UnauthorizedError } from './errors.js';
+import { UnauthorizedError } from '../errors.js';
 import { isRole, strongestRole, type Role } from './roles.js';
 
 export interface OidcOptions {

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js';
-import { UnauthorizedError } from './errors.js';
+import { UnauthorizedError } from '../errors.js';
 import { looksLikeApiKey, matchesEnvKey, touchApiKey, verifyApiKey } from './keys.js';
 import { OidcVerifier, type OidcOptions } from './oidc.js';
 import type { Role } from './roles.js';

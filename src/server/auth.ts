@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../auth/errors.js';
+import { EvidError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Authenticator, Principal } from '../auth/principal.js';
 import { ROLES, roleAllows, type Permission } from '../auth/roles.js';
-import { EvidError } from '../errors.js';
 import type { RouteAuth } from './route.js';
 
 declare module 'fastify' {

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { UnauthorizedError } from '../auth/errors.js';
-import { EvidError, KillSwitchActiveError } from '../errors.js';
+import { EvidError, KillSwitchActiveError, UnauthorizedError } from '../errors.js';
 import { recordRefusal, RETRY_AFTER_SECONDS } from '../killswitch/killswitch.js';
 import type { Store } from '../store/store.js';
 import { describeValidation } from './validation.js';
