@@ -8,6 +8,8 @@ import type { Policy } from './types.js';
  * labels are the exact finding types expected at the policy's thresholds. Matching is by
  * type: a predicted type in the labels is a true positive, one not in them a false
  * positive, a label not predicted a false negative. Per-category figures add up their types.
+ * A sample may name the `categories` it was labelled for (external sets label only
+ * injection and jailbreak); findings of other categories are then not scored for it.
  */
 
 export interface Sample {
@@ -15,6 +17,9 @@ export interface Sample {
   text: string;
   field?: string;
   labels: string[];
+  categories?: string[];
+  /** Where an external sample was taken from (repository and path, or URL). */
+  source?: string;
 }
 
 export interface Counts {
@@ -37,6 +42,11 @@ export interface EvalReport {
   types: Record<string, Counts>;
   /** Named groups the quality goals are stated for. */
   groups: Record<string, Counts>;
+  /**
+   * Per sample rather than per type: a sample with any label of the group counts as found
+   * when any finding of the group is raised for it (the "was it flagged at all" view).
+   */
+  flagged: Record<string, Counts>;
   errors: SampleError[];
 }
 
@@ -50,22 +60,33 @@ export const STRUCTURED_PII_TYPES = [
   'pii.ipv6',
 ];
 
-export function loadCorpus(dir: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()) {
-    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
-    lines.forEach((line, i) => {
-      if (line.trim() === '') return;
+const GROUPS: Record<string, (type: string) => boolean> = {
+  structured_pii: (t) => STRUCTURED_PII_TYPES.includes(t),
+  secret: (t) => t.startsWith('secret.'),
+  prompt_injection: (t) => t.startsWith('prompt_injection.'),
+  jailbreak: (t) => t.startsWith('jailbreak.'),
+};
+
+/** Samples of one JSONL file, in file order. */
+export function loadSamples(file: string): Sample[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (line.trim() === '') return [];
       const s = JSON.parse(line) as Sample;
       if (typeof s.text !== 'string' || !Array.isArray(s.labels)) {
         throw new Error(`${file}:${i + 1}: a sample needs "text" and "labels"`);
       }
-      samples.push(s);
+      return [s];
     });
-  }
-  return samples;
+}
+
+/** Every `*.jsonl` directly in `dir` (sub-directories, such as held-out sets, are not read). */
+export function loadCorpus(dir: string): Sample[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap((f) => loadSamples(join(dir, f)));
 }
 
 function finish(c: { tp: number; fp: number; fn: number }): Counts {
@@ -75,22 +96,36 @@ function finish(c: { tp: number; fp: number; fn: number }): Counts {
 }
 
 export function evaluateCorpus(dir: string, policy?: Policy): EvalReport {
-  const samples = loadCorpus(dir);
+  return evaluateSamples(loadCorpus(dir), policy);
+}
+
+export function evaluateSamples(samples: readonly Sample[], policy?: Policy): EvalReport {
   const detector = createDetector(policy);
-  const types = new Map<string, { tp: number; fp: number; fn: number }>();
-  const bump = (type: string, key: 'tp' | 'fp' | 'fn') => {
-    const c = types.get(type) ?? { tp: 0, fp: 0, fn: 0 };
-    c[key]++;
-    types.set(type, c);
+  type Tally = { tp: number; fp: number; fn: number };
+  const types = new Map<string, Tally>();
+  const bump = (map: Map<string, Tally>, key: string, k: keyof Tally) => {
+    const c = map.get(key) ?? { tp: 0, fp: 0, fn: 0 };
+    c[k]++;
+    map.set(key, c);
   };
+  const flagged = new Map<string, Tally>();
   const errors: SampleError[] = [];
   for (const s of samples) {
+    const scope = s.categories ? new Set(s.categories) : undefined;
     const found = new Set(
-      detector.scanEvent([{ field: s.field ?? 'prompt', text: s.text }]).map((d) => d.type),
+      detector
+        .scanEvent([{ field: s.field ?? 'prompt', text: s.text }])
+        .filter((d) => !scope || scope.has(d.category))
+        .map((d) => d.type),
     );
     const labels = new Set(s.labels);
-    for (const t of found) bump(t, labels.has(t) ? 'tp' : 'fp');
-    for (const t of labels) if (!found.has(t)) bump(t, 'fn');
+    for (const t of found) bump(types, t, labels.has(t) ? 'tp' : 'fp');
+    for (const t of labels) if (!found.has(t)) bump(types, t, 'fn');
+    for (const [group, pick] of Object.entries(GROUPS)) {
+      const want = [...labels].some(pick);
+      const got = [...found].some(pick);
+      if (want || got) bump(flagged, group, want && got ? 'tp' : want ? 'fn' : 'fp');
+    }
     const missed = [...labels].filter((t) => !found.has(t));
     const unexpected = [...found].filter((t) => !labels.has(t));
     if (missed.length || unexpected.length) errors.push({ id: s.id, missed, unexpected });
@@ -111,16 +146,18 @@ export function evaluateCorpus(dir: string, policy?: Policy): EvalReport {
   }
   const typeCounts: Record<string, Counts> = {};
   for (const [t, v] of [...types].sort(([a], [b]) => a.localeCompare(b))) typeCounts[t] = finish(v);
+  const groups: Record<string, Counts> = {};
+  const flaggedCounts: Record<string, Counts> = {};
+  for (const [group, pick] of Object.entries(GROUPS)) {
+    groups[group] = sum(pick);
+    flaggedCounts[group] = finish(flagged.get(group) ?? { tp: 0, fp: 0, fn: 0 });
+  }
   return {
     samples: samples.length,
     categories,
     types: typeCounts,
-    groups: {
-      structured_pii: sum((t) => STRUCTURED_PII_TYPES.includes(t)),
-      secret: sum((t) => t.startsWith('secret.')),
-      prompt_injection: sum((t) => t.startsWith('prompt_injection.')),
-      jailbreak: sum((t) => t.startsWith('jailbreak.')),
-    },
+    groups,
+    flagged: flaggedCounts,
     errors,
   };
 }
