@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Everything read from the environment, read once (STYLE.md "config/"). */
@@ -19,6 +19,10 @@ export interface Config {
   rateLimit: string | undefined;
   /** EVID_LOG_LEVEL for the server's JSON logs (default info). */
   logLevel: string;
+  /** EVID_VERIFY_THREADS: worker threads for `audit verify` (default: cores, at most 4; 1 = none). */
+  verifyThreads: number;
+  /** EVID_VERIFY_CHUNK: ledger entries per parallel verify task, a power of two (default 65536). */
+  verifyChunk: number;
 }
 
 export interface ConfigInput {
@@ -48,5 +52,17 @@ export function loadConfig(input: ConfigInput = {}): Config {
     apiHost: env.EVID_API_HOST || '127.0.0.1',
     rateLimit: env.EVID_RATE_LIMIT || undefined,
     logLevel: env.EVID_LOG_LEVEL || 'info',
+    verifyThreads: positiveInt(env.EVID_VERIFY_THREADS) ?? Math.min(availableParallelism(), 4),
+    verifyChunk: powerOfTwo(env.EVID_VERIFY_CHUNK) ?? 65_536,
   };
+}
+
+function positiveInt(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+function powerOfTwo(text: string | undefined): number | undefined {
+  const n = positiveInt(text);
+  return n !== undefined && n >= 2 && Number.isInteger(Math.log2(n)) ? n : undefined;
 }

@@ -56,6 +56,11 @@ export class Frontier {
     return this.#size;
   }
 
+  /** The subtree roots, largest first (copies: the frontier keeps its own). */
+  subtrees(): Buffer[] {
+    return this.#hashes.map((h) => Buffer.from(h));
+  }
+
   /**
    * Appends one leaf hash (already hashLeaf()ed). Requires leafHash.length === HASH_SIZE.
    * Each trailing 1 bit of the old size is a perfect subtree the new leaf completes:
@@ -84,11 +89,7 @@ export class Frontier {
 
   /** MTH(D[0:size]) (RFC 9162 2.1.1): fold the subtree roots right to left. */
   root(): Buffer {
-    const hashes = this.#hashes;
-    if (hashes.length === 0) return Buffer.from(EMPTY_ROOT);
-    let root = hashes[hashes.length - 1];
-    for (let i = hashes.length - 2; i >= 0; i--) root = hashChildren(hashes[i], root);
-    return root === hashes[hashes.length - 1] ? Buffer.from(root) : root;
+    return foldSubtrees(this.#hashes);
   }
 
   /** An independent copy (e.g. to roll back with a failed transaction). */
@@ -99,4 +100,16 @@ export class Frontier {
   toJSON(): FrontierJSON {
     return { size: this.#size, hashes: this.#hashes.map((h) => h.toString('hex')) };
   }
+}
+
+/**
+ * The root over perfect subtrees that tile a range left to right, largest first (a
+ * frontier's hashes, or a frontier over aligned chunks followed by one chunk's own
+ * frontier): fold right to left. Always a fresh Buffer.
+ */
+export function foldSubtrees(hashes: readonly Uint8Array[]): Buffer {
+  if (hashes.length === 0) return Buffer.from(EMPTY_ROOT);
+  let root: Uint8Array = hashes[hashes.length - 1];
+  for (let i = hashes.length - 2; i >= 0; i--) root = hashChildren(hashes[i], root);
+  return Buffer.from(root);
 }

@@ -116,7 +116,7 @@ function scannedEvent(r: Reader, row: ScannedRow): LoadedRecord {
   };
 }
 
-class Failure {
+export class Failure {
   constructor(
     readonly reason: VerifyReason,
     readonly seq: number,
@@ -208,17 +208,30 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
 
   // A root is only meaningful for a ledger that verified; a partial one would mislead.
   const root = failure ? null : frontier.root().toString('hex');
+  return buildVerdict({ checked, purged, root, latest, publicKey, failure });
+}
+
+/** The verdict's one shape, for this verifier and the parallel fast path (verify-parallel.ts). */
+export function buildVerdict(v: {
+  checked: number;
+  purged: number;
+  root: string | null;
+  latest: TreeHeadRow | undefined;
+  publicKey: KeyObject;
+  failure?: Failure;
+}): LedgerVerdict {
+  const { checked, purged, latest, failure } = v;
   return {
     ok: !failure,
     entries_checked: checked,
     tree_size: checked,
-    root_hash: root,
+    root_hash: failure ? null : v.root,
     signed_tree_head: latest
       ? {
           tree_size: latest.tree_size,
           root_hash: latest.root_hash,
           signed_at: latest.signed_at,
-          key_fingerprint: keyFingerprint(publicKey),
+          key_fingerprint: keyFingerprint(v.publicKey),
           checkpoint: latest.checkpoint,
         }
       : null,
@@ -300,7 +313,7 @@ function reordered(row: LedgerRow): Failure {
   );
 }
 
-function checkSignature(
+export function checkSignature(
   head: TreeHeadRow,
   publicKey: KeyObject,
   origin: string,

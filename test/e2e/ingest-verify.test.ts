@@ -106,6 +106,24 @@ describe('ingest, read, verify with the built binaries', () => {
       reason: null,
     });
   });
+});
+
+// The same tampering matrix through both paths of `audit verify`: the whole small ledger in
+// one chunk on the main thread (the default here), and 4-entry chunks over two worker
+// threads (the path big ledgers take). Either way the verdict is the sequential verifier's.
+describe.each([
+  ['one chunk, no workers', {}],
+  ['4-entry chunks on 2 worker threads', { EVID_VERIFY_CHUNK: '4', EVID_VERIFY_THREADS: '2' }],
+])('audit verify finds tampering (%s)', (_name, env: Record<string, string>) => {
+  it('verifies the intact ledger', async () => {
+    const verify = await runJson<Verdict & { root_hash: string }>('audit', ['verify'], {
+      dataDir: store.dir,
+      env,
+    });
+    expect(verify.code).toBe(0);
+    expect(verify.data).toMatchObject({ ok: true, entries_checked: 15, reason: null });
+    expect(verify.data.root_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
 
   it('names the first bad seq and record when a stored event is changed', async () => {
     const dir = tampered((db) =>
@@ -120,7 +138,7 @@ describe('ingest, read, verify with the built binaries', () => {
           }
         ).seq,
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ ok: false, reason: 'tampered', first_bad_seq: seq });
     expect(r.data.record).toEqual({ seq, kind: 'event.ingested', subject_id: 'evt_code_0001_b' });
@@ -131,14 +149,14 @@ describe('ingest, read, verify with the built binaries', () => {
     const dir = tampered((db) =>
       db.prepare("UPDATE ledger SET actor = 'mallory' WHERE seq = 6").run(),
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ reason: 'tampered', first_bad_seq: 6 });
   });
 
   it('detects a deleted ledger row as missing', async () => {
     const dir = tampered((db) => db.prepare('DELETE FROM ledger WHERE seq = 4').run());
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ reason: 'missing', first_bad_seq: 4 });
   });
@@ -147,7 +165,7 @@ describe('ingest, read, verify with the built binaries', () => {
     const dir = tampered((db) =>
       db.prepare("DELETE FROM events WHERE event_id = 'evt_code_0002_a'").run(),
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ reason: 'missing', purged: 0 });
     expect(r.data.record?.subject_id).toBe('evt_code_0002_a');
@@ -161,7 +179,7 @@ describe('ingest, read, verify with the built binaries', () => {
         db.prepare('UPDATE ledger SET seq = 9 WHERE seq = -1').run();
       })(),
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ reason: 'reordered', first_bad_seq: 8 });
   });
@@ -170,7 +188,7 @@ describe('ingest, read, verify with the built binaries', () => {
     const dir = tampered((db) =>
       db.prepare('DELETE FROM ledger WHERE seq = (SELECT MAX(seq) FROM ledger)').run(),
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ reason: 'truncated', first_bad_seq: 15 });
   });
@@ -183,7 +201,7 @@ describe('ingest, read, verify with the built binaries', () => {
         )
         .run(),
     );
-    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir });
+    const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
     expect(r.data.reason).toBe('signature');
   });

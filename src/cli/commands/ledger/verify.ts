@@ -1,5 +1,5 @@
 import { CheckFailed } from '../../../errors.js';
-import { verifyLedger } from '../../../store/verify-ledger.js';
+import { verifyLedgerParallel } from '../../../store/verify-parallel.js';
 import { defineCommand } from '../../command.js';
 
 export const verifyCommand = defineCommand({
@@ -11,10 +11,13 @@ export const verifyCommand = defineCommand({
     'audit verify --json',
     'docker exec evid audit verify || echo "ledger broken"',
   ],
-  run(ctx) {
+  async run(ctx) {
     const app = ctx.app();
     const store = app.store;
-    const verdict = store.read((r) => verifyLedger(r, app.signer.publicKey, store.origin));
+    const verdict = await verifyLedgerParallel(store, app.signer.publicKey, store.origin, {
+      threads: app.config.verifyThreads,
+      chunkSize: app.config.verifyChunk,
+    });
     return {
       data: verdict,
       failure: verdict.ok

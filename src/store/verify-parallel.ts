@@ -1,0 +1,189 @@
+/**
+ * `audit verify` on big ledgers: the fast path of verify-scan.ts over aligned chunks, spread
+ * over worker threads, joined here into a root per tree head. Any doubt (a chunk that does
+ * not check out, a root that differs, a bad signature, a ledger that is not exactly sealed,
+ * a worker that dies) hands over to the sequential verifier, which owns every failure
+ * verdict. So this file can only make a good ledger verify faster, never change a verdict.
+ *
+ * Why chunks join: chunk k covers leaf indices [k*C, (k+1)*C) with C a power of two, so
+ * every full chunk is one perfect subtree, and the frontier at any size s is the frontier
+ * of the full chunks before s (a Frontier whose "leaves" are chunk roots) followed by the
+ * frontier of s's own chunk up to s. Folding that list gives MTH(D[0:s]).
+ */
+import type { KeyObject } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { Frontier, foldSubtrees } from '../ledger/frontier.js';
+import type { TreeHeadRow } from './ledger-writer.js';
+import type { Reader, Store } from './store.js';
+import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
+import { buildVerdict, checkSignature, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
+
+export interface ParallelVerifyOptions {
+  /** Worker threads; 1 (or a ledger of one chunk) scans on the calling thread. */
+  threads: number;
+  /** Entries per task: a power of two. */
+  chunkSize: number;
+}
+
+const GENESIS_HEX = '0'.repeat(64);
+const WORKER = new URL('./verify-worker.js', import.meta.url);
+
+interface Plan {
+  size: number;
+  heads: TreeHeadRow[];
+  tasks: ChunkTask[];
+}
+
+/** The same verdict as verifyLedger(), computed in parallel when the ledger is intact. */
+export async function verifyLedgerParallel(
+  store: Store,
+  publicKey: KeyObject,
+  origin: string,
+  options: ParallelVerifyOptions,
+): Promise<LedgerVerdict> {
+  const sequential = (): LedgerVerdict =>
+    store.read((r) => verifyLedger(r, publicKey, origin));
+  const plan = store.read((r) => planChunks(r, options.chunkSize));
+  // Empty, truncated or unsealed ledgers: the sequential verifier says exactly what is wrong.
+  if (!plan) return sequential();
+
+  let results: ChunkResult[];
+  try {
+    results =
+      options.threads > 1 && plan.tasks.length > 1 && existsSync(fileURLToPath(WORKER))
+        ? await runInWorkers(store.dataDir, plan.tasks, options.threads)
+        : store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
+  } catch {
+    return sequential();
+  }
+  return conclude(plan, results, publicKey, origin) ?? sequential();
+}
+
+/**
+ * The fast path on the calling thread, in the caller's snapshot: the intact verdict, or
+ * null when anything needs the sequential verifier. Tests hold it to "never intact when
+ * the ledger is not".
+ */
+export function verifyFast(
+  r: Reader,
+  publicKey: KeyObject,
+  origin: string,
+  chunkSize: number,
+): LedgerVerdict | null {
+  const plan = planChunks(r, chunkSize);
+  if (!plan) return null;
+  return conclude(
+    plan,
+    plan.tasks.map((task) => scanChunk(r, task)),
+    publicKey,
+    origin,
+  );
+}
+
+function conclude(
+  plan: Plan,
+  results: ChunkResult[],
+  publicKey: KeyObject,
+  origin: string,
+): LedgerVerdict | null {
+  const latest = plan.heads[plan.heads.length - 1];
+  const joined = joinChunks(plan, results);
+  if (!joined || checkSignature(latest, publicKey, origin)) return null;
+  return buildVerdict({
+    checked: plan.size,
+    purged: joined.purged,
+    root: joined.root,
+    latest,
+    publicKey,
+  });
+}
+
+/** Chunk tasks for a non-empty, exactly sealed ledger (its size is the latest head's), else null. */
+function planChunks(r: Reader, chunkSize: number): Plan | null {
+  const heads = r.prepare('SELECT * FROM tree_heads ORDER BY tree_size').all() as TreeHeadRow[];
+  const size = r.prepare('SELECT COALESCE(MAX(seq), 0) FROM ledger').pluck().get() as number;
+  const latest = heads[heads.length - 1];
+  if (size === 0 || !latest || latest.tree_size !== size) return null;
+  const chainAt = r.prepare('SELECT chain FROM ledger WHERE seq = ?').pluck();
+  const tasks: ChunkTask[] = [];
+  let h = 0;
+  for (let start = 1; start <= size; start += chunkSize) {
+    const end = Math.min(start + chunkSize - 1, size);
+    const taskHeads: ChunkTask['heads'] = [];
+    for (; h < heads.length && heads[h].tree_size <= end; h++) {
+      if (heads[h].tree_size >= start) {
+        taskHeads.push({ size: heads[h].tree_size, chain_head: heads[h].chain_head });
+      }
+    }
+    const prevChain =
+      start === 1 ? GENESIS_HEX : ((chainAt.get(start - 1) as string | undefined) ?? '');
+    tasks.push({ start, end, prevChain, heads: taskHeads });
+  }
+  return { size, heads, tasks };
+}
+
+/** Roots at every tree head from the chunks' frontiers; null if any check failed. */
+function joinChunks(plan: Plan, results: ChunkResult[]): { root: string; purged: number } | null {
+  const rootAt = new Map(plan.heads.map((h) => [h.tree_size, h.root_hash]));
+  const chunks = Frontier.empty();
+  let purged = 0;
+  let root: string | null = null;
+  for (const result of results) {
+    if (result.badSeq !== null) return null;
+    purged += result.purged;
+    const above = chunks.subtrees();
+    for (const head of result.heads) {
+      const at = foldSubtrees([...above, ...head.subtrees.map(hex)]).toString('hex');
+      if (rootAt.get(head.size) !== at) return null;
+    }
+    if (result.end === plan.size) {
+      root = foldSubtrees([...above, ...result.subtrees.map(hex)]).toString('hex');
+    } else {
+      if (result.subtrees.length !== 1) return null; // a full chunk is one perfect subtree
+      chunks.append(hex(result.subtrees[0]));
+    }
+  }
+  return root === null ? null : { root, purged };
+}
+
+function hex(h: string): Buffer {
+  return Buffer.from(h, 'hex');
+}
+
+/** Runs the tasks on a pool of workers, each taking the next task as it finishes one. */
+function runInWorkers(dataDir: string, tasks: ChunkTask[], threads: number): Promise<ChunkResult[]> {
+  const results: ChunkResult[] = new Array<ChunkResult>(tasks.length);
+  const workers: Worker[] = [];
+  let next = 0;
+  let done = 0;
+  return new Promise<ChunkResult[]>((resolve, reject) => {
+    const finish = (err?: unknown): void => {
+      for (const w of workers) void w.terminate();
+      if (err) reject(err instanceof Error ? err : new Error(String(err)));
+      else resolve(results);
+    };
+    for (let i = 0; i < Math.min(threads, tasks.length); i++) {
+      const worker = new Worker(WORKER, { workerData: { dataDir } });
+      workers.push(worker);
+      let current = -1;
+      const feed = (): void => {
+        if (next < tasks.length) {
+          current = next++;
+          worker.postMessage(tasks[current]);
+        }
+      };
+      worker.on('message', (result: ChunkResult) => {
+        results[current] = result;
+        if (++done === tasks.length) finish();
+        else feed();
+      });
+      worker.on('error', finish);
+      worker.on('exit', (code) => {
+        if (done < tasks.length && code !== 0) finish(new Error(`verify worker exited ${code}`));
+      });
+      feed();
+    }
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * Worker thread of the parallel ledger verifier (verify-parallel.ts): its own read-only
+ * connection to the store, one chunk at a time, each inside its own read transaction.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from './open.js';
+import { Reader } from './store.js';
+import { scanChunk, type ChunkTask } from './verify-scan.js';
+
+const db = openDatabase((workerData as { dataDir: string }).dataDir, { readonly: true });
+const reader = new Reader(db);
+
+parentPort?.on('message', (task: ChunkTask) => {
+  parentPort?.postMessage(db.transaction(() => scanChunk(reader, task))());
+});
