@@ -31,6 +31,12 @@ export interface LedgerVerdict {
   reason: VerifyReason | null;
   record: { seq: number; kind: string; subject_id: string } | null;
   message: string;
+  /**
+   * How the entries were checked: null for the sequential verifier (which also gives every
+   * failure verdict), else the parallel fast path's chunk count and worker threads (0 = the
+   * calling thread only). Informational: the verdict is the same either way.
+   */
+  scan: { chunks: number; threads: number } | null;
 }
 
 interface LedgerRow extends LedgerEntry {
@@ -219,6 +225,7 @@ export function buildVerdict(v: {
   latest: TreeHeadRow | undefined;
   publicKey: KeyObject;
   failure?: Failure;
+  scan?: { chunks: number; threads: number };
 }): LedgerVerdict {
   const { checked, purged, latest, failure } = v;
   return {
@@ -244,6 +251,7 @@ export function buildVerdict(v: {
     message: failure
       ? failure.message
       : `ledger intact: ${checked} entries${purged ? ` (${purged} purged by retention)` : ''}, chain and tree head verified`,
+    scan: v.scan ?? null,
   };
 }
 

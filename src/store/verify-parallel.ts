@@ -43,22 +43,25 @@ export async function verifyLedgerParallel(
   origin: string,
   options: ParallelVerifyOptions,
 ): Promise<LedgerVerdict> {
-  const sequential = (): LedgerVerdict =>
-    store.read((r) => verifyLedger(r, publicKey, origin));
+  const sequential = (): LedgerVerdict => store.read((r) => verifyLedger(r, publicKey, origin));
   const plan = store.read((r) => planChunks(r, options.chunkSize));
   // Empty, truncated or unsealed ledgers: the sequential verifier says exactly what is wrong.
   if (!plan) return sequential();
 
+  const threads =
+    options.threads > 1 && plan.tasks.length > 1 && existsSync(fileURLToPath(WORKER))
+      ? Math.min(options.threads, plan.tasks.length)
+      : 0;
   let results: ChunkResult[];
   try {
     results =
-      options.threads > 1 && plan.tasks.length > 1 && existsSync(fileURLToPath(WORKER))
-        ? await runInWorkers(store.dataDir, plan.tasks, options.threads)
+      threads > 0
+        ? await runInWorkers(store.dataDir, plan.tasks, threads)
         : store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
   } catch {
     return sequential();
   }
-  return conclude(plan, results, publicKey, origin) ?? sequential();
+  return conclude(plan, results, publicKey, origin, threads) ?? sequential();
 }
 
 /**
@@ -79,6 +82,7 @@ export function verifyFast(
     plan.tasks.map((task) => scanChunk(r, task)),
     publicKey,
     origin,
+    0,
   );
 }
 
@@ -87,6 +91,7 @@ function conclude(
   results: ChunkResult[],
   publicKey: KeyObject,
   origin: string,
+  threads: number,
 ): LedgerVerdict | null {
   const latest = plan.heads[plan.heads.length - 1];
   const joined = joinChunks(plan, results);
@@ -97,6 +102,7 @@ function conclude(
     root: joined.root,
     latest,
     publicKey,
+    scan: { chunks: plan.tasks.length, threads },
   });
 }
 
@@ -153,7 +159,11 @@ function hex(h: string): Buffer {
 }
 
 /** Runs the tasks on a pool of workers, each taking the next task as it finishes one. */
-function runInWorkers(dataDir: string, tasks: ChunkTask[], threads: number): Promise<ChunkResult[]> {
+function runInWorkers(
+  dataDir: string,
+  tasks: ChunkTask[],
+  threads: number,
+): Promise<ChunkResult[]> {
   const results: ChunkResult[] = new Array<ChunkResult>(tasks.length);
   const workers: Worker[] = [];
   let next = 0;
@@ -164,7 +174,7 @@ function runInWorkers(dataDir: string, tasks: ChunkTask[], threads: number): Pro
       if (err) reject(err instanceof Error ? err : new Error(String(err)));
       else resolve(results);
     };
-    for (let i = 0; i < Math.min(threads, tasks.length); i++) {
+    for (let i = 0; i < threads; i++) {
       const worker = new Worker(WORKER, { workerData: { dataDir } });
       workers.push(worker);
       let current = -1;

@@ -30,7 +30,7 @@ export function runBin(
 export async function runJson<T = unknown>(
   name: 'evid' | 'audit',
   args: string[],
-  options: { dataDir: string; input?: string },
+  options: { dataDir: string; input?: string; env?: Record<string, string> },
 ): Promise<{ code: number; data: T; stderr: string }> {
   const r = await runBin(name, [...args, '--json'], options);
   return {

@@ -28,6 +28,7 @@ export function ledger(over: Partial<LedgerVerdict> = {}): LedgerVerdict {
     first_bad_seq: null,
     reason: null,
     record: null,
+    scan: null,
     message: 'ledger intact: 10 entries, chain and tree head verified',
     ...over,
   };
