@@ -32,20 +32,26 @@ export class MerkleTree {
   readonly #border = new Map<number, Buffer>();
 
   /** Requires every leaf hash to be HASH_SIZE bytes (checked). The hashes are copied. */
-  constructor(leafHashes: readonly Uint8Array[]) {
-    const n = leafHashes.length;
-    const leaves = Buffer.allocUnsafe(n * HASH_SIZE);
-    for (let i = 0; i < n; i++) {
-      const leafHash = leafHashes[i];
-      if (leafHash.length !== HASH_SIZE) {
-        throw new RangeError(`MerkleTree: leaf ${i} is not a ${HASH_SIZE}-byte hash`);
+  constructor(leafHashes: readonly Uint8Array[] | { packed: Buffer }) {
+    let leaves: Buffer;
+    if ('packed' in leafHashes) {
+      leaves = leafHashes.packed;
+      if (leaves.length % HASH_SIZE !== 0) {
+        throw new RangeError(`MerkleTree: packed leaves are not a multiple of ${HASH_SIZE} bytes`);
       }
-      leaves.set(leafHash, i * HASH_SIZE);
+    } else {
+      leaves = Buffer.allocUnsafe(leafHashes.length * HASH_SIZE);
+      leafHashes.forEach((leafHash, i) => {
+        if (leafHash.length !== HASH_SIZE) {
+          throw new RangeError(`MerkleTree: leaf ${i} is not a ${HASH_SIZE}-byte hash`);
+        }
+        leaves.set(leafHash, i * HASH_SIZE);
+      });
     }
-    this.#size = n;
+    this.#size = leaves.length / HASH_SIZE;
     this.#levels = [leaves];
     let below = leaves;
-    for (let count = Math.floor(n / 2); count >= 1; count = Math.floor(count / 2)) {
+    for (let count = Math.floor(this.#size / 2); count >= 1; count = Math.floor(count / 2)) {
       const level = Buffer.allocUnsafe(count * HASH_SIZE);
       for (let i = 0; i < count; i++) {
         hashChildrenInto(below, 2 * i * HASH_SIZE, level, i * HASH_SIZE);
@@ -53,6 +59,11 @@ export class MerkleTree {
       this.#levels.push(level);
       below = level;
     }
+  }
+
+  /** A tree over leaf hashes packed back to back (taken over, not copied: do not reuse). */
+  static fromPacked(packed: Buffer): MerkleTree {
+    return new MerkleTree({ packed });
   }
 
   /** Number of leaves. */

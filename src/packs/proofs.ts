@@ -1,15 +1,16 @@
 /**
  * The ledger side of a pack: one pass over the ledger up to the pack's tree head recomputes
- * every leaf hash (entryLeafHash of the row, never a stored hash), builds the Merkle tree,
+ * every leaf hash from the row (never a stored hash; store/ledger-leaves.ts), builds the Merkle tree,
  * checks it against the signed root, and picks out the entries of the included records.
  * proofs.json then carries, per included record, its entry, its leaf index and an RFC 9162
  * inclusion proof (PATH) against the pack's tree head.
  */
 import { CheckFailed } from '../errors.js';
-import { entryLeafHash, type LedgerEntry } from '../ledger/entry.js';
+import type { LedgerEntry } from '../ledger/entry.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { MerkleTree } from '../ledger/tree.js';
 import type { FileSink } from '../export/file-sink.js';
+import { scanLeaves } from '../store/ledger-leaves.js';
 import type { Reader } from '../store/store.js';
 import type { IncludedRefs, RefKind } from './select.js';
 
@@ -35,16 +36,6 @@ export interface LedgerSlice {
   seqOf: Record<SetName, Map<number, number>>;
 }
 
-type LedgerRowValues = [
-  seq: number,
-  kind: string,
-  subject_id: string,
-  subject_ref: number | null,
-  digest: string,
-  recorded_at: string,
-  actor: string,
-];
-
 /**
  * Requires `treeSize` and `rootHash` from the latest signed tree head read in the same
  * snapshot. Throws CheckFailed when the ledger no longer gives that root, or when an
@@ -68,30 +59,20 @@ export function collectLedger(
     findings: new Set(refs.findings),
     findingUpdates: new Set(refs.findingUpdates),
   };
-  const leaves: Buffer[] = [];
   const entries: LedgerEntry[] = [];
-  // Raw rows (arrays): this pass reads the whole ledger, and objects cost twice the time.
-  const rows = r
-    .prepare(
-      'SELECT seq, kind, subject_id, subject_ref, digest, recorded_at, actor FROM ledger WHERE seq <= ? ORDER BY seq',
-    )
-    .raw(true)
-    .iterate(treeSize) as IterableIterator<LedgerRowValues>;
-  for (const [seq, kind, subject_id, subject_ref, digest, recorded_at, actor] of rows) {
-    if (seq !== leaves.length + 1) {
-      throw new CheckFailed(
-        `ledger entry ${leaves.length + 1} is missing; run \`audit verify\` before building a pack`,
-      );
-    }
-    const entry: LedgerEntry = { seq, kind, subject_id, digest, recorded_at, actor };
-    leaves.push(entryLeafHash(entry));
+  const scan = scanLeaves(r, treeSize, (seq, kind, subjectRef, leafJson) => {
     const set = KIND_SETS[kind as keyof typeof KIND_SETS] as SetName | undefined;
-    if (set && subject_ref !== null && wanted[set].has(subject_ref)) {
-      seqOf[set].set(subject_ref, seq);
-      entries.push(entry);
+    if (set && subjectRef !== null && wanted[set].has(subjectRef)) {
+      seqOf[set].set(subjectRef, seq);
+      entries.push({ seq, ...(JSON.parse(leafJson) as Omit<LedgerEntry, 'seq'>) });
     }
+  });
+  if (scan.missing !== null) {
+    throw new CheckFailed(
+      `ledger entry ${scan.missing} is missing; run \`audit verify\` before building a pack`,
+    );
   }
-  const tree = new MerkleTree(leaves);
+  const tree = MerkleTree.fromPacked(scan.packed);
   const root = treeSize === 0 ? EMPTY_ROOT.toString('hex') : tree.root().toString('hex');
   if (tree.size !== treeSize || root !== rootHash) {
     throw new CheckFailed(

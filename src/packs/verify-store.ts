@@ -5,11 +5,12 @@
  * this very pack (its manifest hash, under a `pack.built` entry that still verifies).
  */
 import type { KeyObject } from 'node:crypto';
-import { entryLeafHash, type LedgerEntry } from '../ledger/entry.js';
+import type { LedgerEntry } from '../ledger/entry.js';
 import { canonicalDigest } from '../ledger/jcs.js';
 import { verifyCheckpoint } from '../ledger/tree-head.js';
 import { MerkleTree } from '../ledger/tree.js';
 import { verifyConsistency } from '../ledger/verify.js';
+import { scanLeaves } from '../store/ledger-leaves.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
 import { loadRecord } from '../store/record-loaders.js';
 import { packRecord } from '../store/records.js';
@@ -82,22 +83,9 @@ function consistency(
   if (cp.size !== latest.tree_size || cp.root.toString('hex') !== latest.root_hash) {
     throw new Error("the store's signed checkpoint does not match its tree head row");
   }
-  const leaves: Buffer[] = [];
-  // Raw rows: this pass reads the whole ledger.
-  const rows = r
-    .prepare(
-      'SELECT seq, kind, subject_id, digest, recorded_at, actor FROM ledger WHERE seq <= ? ORDER BY seq',
-    )
-    .raw(true)
-    .iterate(latest.tree_size) as IterableIterator<
-    [number, string, string, string, string, string]
-  >;
-  for (const [seq, kind, subject_id, digest, recorded_at, actor] of rows) {
-    if (seq !== leaves.length + 1)
-      throw new Error(`store ledger entry ${leaves.length + 1} is missing`);
-    leaves.push(entryLeafHash({ seq, kind, subject_id, digest, recorded_at, actor }));
-  }
-  const tree = new MerkleTree(leaves);
+  const scan = scanLeaves(r, latest.tree_size);
+  if (scan.missing !== null) throw new Error(`store ledger entry ${scan.missing} is missing`);
+  const tree = MerkleTree.fromPacked(scan.packed);
   if (tree.size !== latest.tree_size || tree.root().toString('hex') !== latest.root_hash) {
     throw new Error(
       `the store's ledger rows no longer give its signed root at size ${latest.tree_size} (run \`audit verify\`)`,

@@ -27,6 +27,7 @@
  */
 import { hash } from 'node:crypto';
 import { canonicalDigest } from '../ledger/jcs.js';
+import { leafHashOfJson, leafJsonSql, SCAN_BATCH } from './ledger-leaves.js';
 import { loadRecord } from './record-loaders.js';
 import type { Reader } from './store.js';
 
@@ -54,14 +55,11 @@ export interface ChunkResult {
   subtrees: string[];
 }
 
-const BATCH = 500;
-
 // Keys in sorted order, exactly the fields of eventRecord()/traceRecord() (records.ts) and
 // the leaf data of entry.ts; a new field there must be added here (a test compares them).
 const CHUNK_SCAN = `
   SELECT l.seq, l.kind, l.subject_id, l.subject_ref, l.digest, l.chain,
-    json_object('actor', l.actor, 'digest', l.digest, 'kind', l.kind,
-      'recorded_at', l.recorded_at, 'subject_id', l.subject_id) AS leaf,
+    ${leafJsonSql('l')} AS leaf,
     CASE
       WHEN e.id IS NOT NULL AND e.purged_at IS NULL THEN json_object(
         'agent', e.agent, 'attributes', e.attributes, 'completion', e.completion,
@@ -109,7 +107,7 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
   let expected = task.start;
   let prevChain = task.prevChain;
   while (expected <= task.end) {
-    const rows = stmt.all(expected, Math.min(expected + BATCH - 1, task.end)) as ScanRow[];
+    const rows = stmt.all(expected, Math.min(expected + SCAN_BATCH - 1, task.end)) as ScanRow[];
     if (rows.length === 0) return { ...result, badSeq: expected };
     for (const row of rows) {
       const [seq, kind, subjectId, subjectRef, digest, chain, leaf, record] = row;
@@ -120,8 +118,7 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
         if (state === 'bad') return { ...result, badSeq: seq };
         if (state === 'purged') result.purged++;
       }
-      // Leaf hash (RFC 9162: SHA-256(0x00 || leaf data)); the string's UTF-8 is the data.
-      const leafHash = hash('sha256', '\u0000' + leaf, 'binary');
+      const leafHash = leafHashOfJson(leaf);
       // A hex write stops at the first non-hex digit: a short write is a corrupt stored link.
       const linked = link.write(prevChain, 0, 32, 'hex') === 32 && prevChain.length === 64;
       link.write(leafHash, 32, 32, 'latin1');

@@ -30,6 +30,21 @@ describe('MerkleTree against the naive RFC 9162 reference, every pair up to 64',
     }
   });
 
+  it('builds the same tree from packed leaf hashes (fromPacked), for every size', () => {
+    for (let size = 0; size <= MAX; size++) {
+      const packed = MerkleTree.fromPacked(Buffer.concat(leafHashes.slice(0, size)));
+      expect(packed.size).toBe(size);
+      expect(packed.root().toString('hex'), `packed ${size}`).toBe(
+        naiveRoots[size].toString('hex'),
+      );
+      if (size > 1)
+        expect(hex(packed.inclusionProof(size - 2, size))).toEqual(
+          hex(tree.inclusionProof(size - 2, size)),
+        );
+    }
+    expect(() => MerkleTree.fromPacked(Buffer.alloc(33))).toThrow(RangeError);
+  });
+
   it('gives the naive PATH for every 0 <= index < size <= 64, and it verifies', () => {
     let pairs = 0;
     for (let size = 1; size <= MAX; size++) {
