@@ -58,7 +58,7 @@ export interface ChunkResult {
 // Keys in sorted order, exactly the fields of eventRecord()/traceRecord() (records.ts) and
 // the leaf data of entry.ts; a new field there must be added here (a test compares them).
 const CHUNK_SCAN = `
-  SELECT l.seq, l.kind, l.subject_id, l.subject_ref, l.digest, l.chain,
+  SELECT l.seq, l.digest, l.chain,
     ${leafJsonSql('l')} AS leaf,
     CASE
       WHEN e.id IS NOT NULL AND e.purged_at IS NULL THEN json_object(
@@ -80,9 +80,6 @@ const CHUNK_SCAN = `
 
 type ScanRow = [
   seq: number,
-  kind: string,
-  subjectId: string,
-  subjectRef: number | null,
   digest: string,
   chain: string,
   leaf: string,
@@ -110,11 +107,11 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
     const rows = stmt.all(expected, Math.min(expected + SCAN_BATCH - 1, task.end)) as ScanRow[];
     if (rows.length === 0) return { ...result, badSeq: expected };
     for (const row of rows) {
-      const [seq, kind, subjectId, subjectRef, digest, chain, leaf, record] = row;
+      const [seq, digest, chain, leaf, record] = row;
       if (seq !== expected) return { ...result, badSeq: expected };
       if (record === null || hash('sha256', record, 'hex') !== digest) {
         result.slow++;
-        const state = checkSlowly(r, kind, subjectId, subjectRef, digest);
+        const state = checkSlowly(r, seq, digest);
         if (state === 'bad') return { ...result, badSeq: seq };
         if (state === 'purged') result.purged++;
       }
@@ -140,14 +137,12 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
 }
 
 /** The JS path for rows SQLite did not render (other kinds, purged or missing records). */
-function checkSlowly(
-  r: Reader,
-  kind: string,
-  subjectId: string,
-  subjectRef: number | null,
-  digest: string,
-): 'ok' | 'purged' | 'bad' {
-  const loaded = loadRecord(r, { kind, subject_id: subjectId, subject_ref: subjectRef });
+function checkSlowly(r: Reader, seq: number, digest: string): 'ok' | 'purged' | 'bad' {
+  // Looked up here, not scanned: most rows never need these columns.
+  const entry = r
+    .prepare('SELECT kind, subject_id, subject_ref FROM ledger WHERE seq = ?')
+    .get(seq) as { kind: string; subject_id: string; subject_ref: number | null };
+  const loaded = loadRecord(r, entry);
   switch (loaded.state) {
     case 'self':
       return 'ok';
