@@ -89,10 +89,12 @@ describe('ingest, read, verify with the built binaries', () => {
     const status = await runJson<{
       traces: number;
       events: number;
+      agents: number;
       ledger: { entries: number; tree_size: number };
       findings: { total: number };
     }>('evid', ['status'], { dataDir: store.dir });
-    expect(status.data).toMatchObject({ traces: 5, events: 9 });
+    // three agents across the examples (support-bot, research-assistant, coding-agent)
+    expect(status.data).toMatchObject({ traces: 5, events: 9, agents: 3 });
     // the support-bot example carries a customer's email address
     expect(status.data.findings.total).toBe(1);
     // one leaf per trace, per event and per finding

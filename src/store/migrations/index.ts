@@ -3,6 +3,7 @@ import { up as findingsPolicies } from './002-findings-policies.js';
 import { up as keysKillSwitch } from './003-keys-killswitch.js';
 import { up as packs } from './004-packs.js';
 import { up as reports } from './005-reports.js';
+import { up as statusIndex } from './006-status-index.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -14,6 +15,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 3, name: 'keys-killswitch', up: keysKillSwitch },
   { version: 4, name: 'packs', up: packs },
   { version: 5, name: 'reports', up: reports },
+  { version: 6, name: 'status-index', up: statusIndex },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
