@@ -78,13 +78,7 @@ const CHUNK_SCAN = `
   WHERE l.seq BETWEEN ? AND ?
   ORDER BY l.seq`;
 
-type ScanRow = [
-  seq: number,
-  digest: string,
-  chain: string,
-  leaf: string,
-  record: string | null,
-];
+type ScanRow = [seq: number, digest: string, chain: string, leaf: string, record: string | null];
 
 /** Checks one chunk inside the caller's read snapshot. */
 export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
