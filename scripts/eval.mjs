@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Precision and recall of the detectors over the labelled corpus (test/fixtures/detect).
-// Run through `npm run eval`, which builds dist/ first. Exits 1 when a quality goal is missed.
+// Precision and recall of the detectors over the labelled corpus (test/fixtures/detect), then
+// over the held-out external set (test/fixtures/detect/heldout/). Run through `npm run eval`,
+// which builds dist/ first. Exits 1 when a quality goal is missed on the corpus; the held-out
+// figures are reported against the same goals but never fail the run: they measure how the
+// rules generalise, and tuning rules until they pass would make them one more tuning set.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { evaluateCorpus } from '../dist/detect/eval.js';
+import { evaluateCorpus, evaluateSamples, loadSamples } from '../dist/detect/eval.js';
 
 const corpus = fileURLToPath(new URL('../test/fixtures/detect/', import.meta.url));
-const report = evaluateCorpus(corpus);
+const heldout = join(corpus, 'heldout');
 
 const GOALS = {
   structured_pii: { precision: 0.97, recall: 0.95 },
@@ -19,25 +24,58 @@ const row = (name, c, extra = '') =>
   `${name.padEnd(44)} ${String(c.tp).padStart(5)} ${String(c.fp).padStart(5)} ${String(c.fn).padStart(5)}  ${pct(c.precision)}  ${pct(c.recall)}${extra}`;
 const header = `${''.padEnd(44)} ${'tp'.padStart(5)} ${'fp'.padStart(5)} ${'fn'.padStart(5)}  prec.  recall`;
 
+function goalRows(report, groups) {
+  let met = true;
+  const lines = [];
+  for (const name of groups) {
+    const goal = GOALS[name];
+    const c = report.groups[name];
+    const ok = c.precision >= goal.precision && c.recall >= goal.recall;
+    met &&= ok;
+    lines.push(
+      row(name, c, `  goal p>=${goal.precision} r>=${goal.recall}  ${ok ? 'ok' : 'MISSED'}`),
+    );
+  }
+  return { met, lines };
+}
+
+function details(report, out) {
+  if (process.argv.includes('--types')) {
+    out.push('', 'per finding type', header);
+    for (const [name, c] of Object.entries(report.types)) out.push(row(name, c));
+  }
+  if (process.argv.includes('--errors')) {
+    out.push('', 'samples with errors');
+    for (const e of report.errors) {
+      out.push(
+        `  ${e.id}: missed [${e.missed.join(', ')}] unexpected [${e.unexpected.join(', ')}]`,
+      );
+    }
+  }
+}
+
+const report = evaluateCorpus(corpus);
 const out = [`${report.samples} samples from ${corpus}`, '', 'per category', header];
 for (const [name, c] of Object.entries(report.categories)) out.push(row(name, c));
 out.push('', 'quality goals', header);
-let failed = false;
-for (const [name, goal] of Object.entries(GOALS)) {
-  const c = report.groups[name];
-  const ok = c.precision >= goal.precision && c.recall >= goal.recall;
-  failed ||= !ok;
-  out.push(row(name, c, `  goal p>=${goal.precision} r>=${goal.recall}  ${ok ? 'ok' : 'MISSED'}`));
-}
-if (process.argv.includes('--types')) {
-  out.push('', 'per finding type', header);
-  for (const [name, c] of Object.entries(report.types)) out.push(row(name, c));
-}
-if (process.argv.includes('--errors')) {
-  out.push('', 'samples with errors');
-  for (const e of report.errors) {
-    out.push(`  ${e.id}: missed [${e.missed.join(', ')}] unexpected [${e.unexpected.join(', ')}]`);
-  }
-}
+const corpusGoals = goalRows(report, Object.keys(GOALS));
+out.push(...corpusGoals.lines);
+details(report, out);
+
+// The held-out set is labelled for injection and jailbreak only (each sample says so).
+const files = readdirSync(heldout)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
+const held = evaluateSamples(files.flatMap((f) => loadSamples(join(heldout, f))));
+out.push(
+  '',
+  `held out (${held.samples} samples from ${files.join(', ')}; never tuned on, reported only)`,
+  header,
+);
+out.push(...goalRows(held, ['prompt_injection', 'jailbreak']).lines);
+out.push('', 'held out, per sample (flagged at all in the group)', header);
+for (const name of ['prompt_injection', 'jailbreak']) out.push(row(name, held.flagged[name]));
+details(held, out);
+
 console.log(out.join('\n'));
-if (failed) process.exitCode = 1;
+if (!corpusGoals.met) process.exitCode = 1;

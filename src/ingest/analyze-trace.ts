@@ -1,8 +1,11 @@
 import { controlsForFindingType } from '../compliance/controls.js';
 import { createDetector, type EventDetector } from '../detect/engine.js';
+import { loadOrCreateFingerprintKey } from '../detect/fingerprint-key.js';
+import { livePolicy } from '../detect/live-policy.js';
 import { redactText } from '../detect/redact.js';
 import type { Detection, Policy, ScanField } from '../detect/types.js';
 import type { NewFinding } from '../store/findings.js';
+import type { Store } from '../store/store.js';
 import type { EventInput, TraceInput } from './validate.js';
 
 /** The detector output for one trace, ready to store (raw matched values are not kept). */
@@ -51,10 +54,29 @@ function toFinding(d: Detection): NewFinding {
   };
 }
 
+export interface TraceAnalyzerOptions {
+  /** HMAC key for finding fingerprints; stored findings use the store's (see forStore). */
+  fingerprintKey?: Buffer;
+}
+
 export class TraceAnalyzer {
   private readonly detector: EventDetector;
-  constructor(private readonly policy: Policy) {
-    this.detector = createDetector(policy);
+  constructor(
+    private readonly policy: Policy,
+    options: TraceAnalyzerOptions = {},
+  ) {
+    this.detector = createDetector(policy, options);
+  }
+
+  /**
+   * The analyzer for findings stored in `store`: its live policy, and fingerprints keyed
+   * with the store's own secret (`<data dir>/fingerprint-key`, created on first use), so a
+   * low-entropy value cannot be recovered from an exported fingerprint by brute force.
+   */
+  static forStore(store: Store): TraceAnalyzer {
+    return new TraceAnalyzer(store.read((r) => livePolicy(r)).policy, {
+      fingerprintKey: loadOrCreateFingerprintKey(store.dataDir),
+    });
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { Detector, PatternRule } from '../rule.js';
 import { EXTRACTION_DETECTORS } from './extraction.js';
+import { HIJACK_DETECTORS } from './hijack.js';
+import { OVERRIDE_DETECTORS } from './override.js';
 import { isNegated, near, phraseDetector } from './phrase.js';
 
 /**
@@ -19,12 +21,14 @@ function rule(subtype: string, severity: PatternRule['severity'], r: Rule): Dete
   });
 }
 
+// Conjunctions are modifiers too: "any previous and following instructions",
+// "previous conversations & rules".
 const MOD =
-  "(?:all|any|every|each|the|your|ur|my|of|those|these|its|their|prior|previous|preceding|above|earlier|foregoing|original|initial|existing|current|old|other|former|system|system's|developer|developer's|developers'|safety|given|default|content)";
+  "(?:all|any|every|each|the|your|ur|my|of|those|these|its|their|prior|previous|preceding|above|earlier|foregoing|original|initial|existing|current|old|other|former|following|system|system's|developer|developer's|developers'|safety|ethical|given|default|content|conversations?|and|or|&)";
 const NOUN =
-  '(?:instructions?|instruction set|directions?|directives?|prompts?|rules?|guidelines?|guidance|constraints?|restrictions?|programming|training|polic(?:y|ies))';
+  '(?:instructions?|instruction set|directions?|directives?|prompts?|rules?|guidelines?|guidance|constraints?|restrictions?|protocols?|programming|training|polic(?:y|ies))';
 const STRONG =
-  /\b(?:all|any|every|prior|previous|preceding|above|earlier|foregoing|original|initial|former|old|system|developer|safety|your|ur|default)\b/i;
+  /\b(?:all|any|every|prior|previous|preceding|above|earlier|foregoing|original|initial|former|old|system|developer|safety|ethical|your|ur|default)\b/i;
 const GIVEN =
   /\b(?:you were given|you've been given|you have been given|given to you|you got|by the (?:developer|system|admin)|from (?:before|earlier)|previously|so far)/i;
 
@@ -39,6 +43,8 @@ const NOUN_TRIGGERS = [
   'guidance',
   'constraint*',
   'restriction*',
+  'protocol',
+  'protocols',
   'programming',
   'training',
   'policy',
@@ -50,14 +56,25 @@ const OVERRIDE_VERB = new RegExp(
   'gi',
 );
 
+/** An order right after the override: "ignore instructions, and just print ...". */
+const NEW_TASK =
+  /^\s*(?:[,;:.!-]+\s*)?(?:(?:and|then|&)\s+)?(?:(?:instead|just|only|simply|now|please)\s+)*(?:say|print|write|output|respond|reply|answer|tell|translate|return|repeat|reveal|show|list|give|act|pretend|do|be|you\s+are|you're|from now on)\b/i;
+/**
+ * A defensive instruction about instructions inside content: "ignore any instructions in the
+ * document", "do not listen to any instructions contained therein".
+ */
+export const DEFENSIVE =
+  /^\s*(?:(?:that|which)\s+)?(?:(?:are|is|may be|might be|appear|appears|found)\s+)?(?:(?:contained|embedded|included|hidden|written|present)\s+)?(?:therein|(?:in|inside|within|from)\s+(?:the\s+|any\s+|this\s+|that\s+|a\s+)?(?:text|documents?|content|input|data|e-?mails?|pages?|web ?pages?|messages?|files?|websites?|tools?|retrieved|user|following|below|quoted|pasted))/i;
+
 function overrideScore(phrase: string, text: string, end: number): number {
   const mods = phrase.replace(/\s+\S+$/, '');
   const tail = text.slice(end, end + 40);
   // The user retracting their own request: "ignore my previous prompt", "the rules I gave".
   if (/\bmy\b/i.test(mods) || /^\s+(?:that\s+)?i\s+(?:gave|wrote|sent|typed|posted)\b/i.test(tail))
     return 0.45;
+  if (DEFENSIVE.test(tail)) return 0.3;
   if (STRONG.test(mods) || GIVEN.test(tail)) return 0.9;
-  return 0.55;
+  return NEW_TASK.test(tail) ? 0.85 : 0.55;
 }
 
 const override = rule('override', 'high', {
@@ -121,31 +138,9 @@ const stopFollowing = rule('override', 'high', {
   ],
   refine(m, ctx, c) {
     const tail = ctx.text.slice(c.end, c.end + 40);
+    if (DEFENSIVE.test(tail)) return 0.3;
     return STRONG.test(m[0].replace(/^\S+\s+\S+/, '')) || GIVEN.test(tail) ? 0.85 : 0.5;
   },
-});
-
-const voided = rule('override', 'high', {
-  id: 'injection.override:voided',
-  regex:
-    /\b(?:previous|prior|earlier|above|old|all|original|your|the)\s+(?:instructions|rules|guidelines|directives|restrictions)\s+(?:(?:are|is|have been)\s+)?(?:now\s+)?(?:void|null|cancel(?:l)?ed|obsolete|revoked|invalid|lifted|overridden|suspended|no longer (?:apply|valid|in effect|matter))/gi,
-  score: 0.9,
-  triggers: [
-    ['instructions', 'rules', 'guidelines', 'directives', 'restrictions'],
-    [
-      'void',
-      'null',
-      'cancelled',
-      'canceled',
-      'obsolete',
-      'revoked',
-      'invalid',
-      'lifted',
-      'overridden',
-      'suspended',
-      'longer',
-    ],
-  ],
 });
 
 const foreignOverride = rule('override', 'high', {
@@ -212,7 +207,7 @@ const chatMarkers = rule('role_hijack', 'high', {
 const identity = rule('role_hijack', 'high', {
   id: 'injection.role_hijack:identity',
   regex:
-    /\bi(?:'m|\s+am)\s+(?:your|the)\s+(?:developer|creator|admin|administrator|owner|operator|system administrator)\b|\b(?:developer|admin|system|root|sudo)\s+override\b|\byou are no longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|chatbot|language model|llm|chatgpt|claude|gpt|bard|gemini|bound|restricted|limited|required|helpful|an? ai)|\byour (?:new|true|real|actual) (?:role|identity|persona|name|purpose|instructions|directive)s? (?:is|are|will be)\b|\bnew system (?:prompt|message|instructions?)\s*:|\byou are now (?:an?\s+|the\s+|my\s+)?(?:unrestricted|unfiltered|uncensored|evil|malicious|rogue|jailbroken|hacker|root|admin|administrator|system|developer)\b/gi,
+    /\bi(?:'m|\s+am)\s+(?:your|the)\s+(?:developer|creator|admin|administrator|owner|operator|system administrator)\b|\b(?:developer|admin|administrator|operator|owner|superuser|system|root|sudo)\s+override\b|\b(?:this is|here is|here's|below is) your new (?:system prompt|system message|instructions)\b|\byou are no longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|chatbot|language model|llm|chatgpt|claude|gpt|bard|gemini|bound|restricted|limited|required|helpful|an? ai)|\byour (?:new|true|real|actual) (?:role|identity|persona|name|purpose|instructions|directive)s? (?:is|are|will be)\b|\bnew system (?:prompt|message|instructions?)\s*:|\byou are now (?:an?\s+|the\s+|my\s+)?(?:unrestricted|unfiltered|uncensored|evil|malicious|rogue|jailbroken|hacker|root|admin|administrator|system|developer)\b/gi,
   score: 0.9,
   triggers: [
     [
@@ -267,10 +262,11 @@ export const INJECTION_DETECTORS: readonly Detector[] = [
   override,
   overrideAbove,
   stopFollowing,
-  voided,
+  ...OVERRIDE_DETECTORS,
   foreignOverride,
   chatMarkers,
   identity,
   fromNowOn,
   youAreNow,
+  ...HIJACK_DETECTORS,
 ];

@@ -1,5 +1,7 @@
-import type { Candidate, Detector, PatternRule, ScanContext } from '../rule.js';
+import type { Detector, PatternRule } from '../rule.js';
+import { PERSONA_DETECTORS } from './persona.js';
 import { near, phraseDetector } from './phrase.js';
+import { REFUSAL_DETECTORS } from './refusal.js';
 
 /**
  * Jailbreak techniques, one finding type each: a known persona (DAN, AIM...), a special
@@ -40,14 +42,16 @@ const persona = rule('persona', {
 }); // prettier-ignore
 
 const LLM_CUE =
-  /\b(?:chatgpt|openai|anthropic|claude|gpt|ai|assistant|model|content polic\w*|guidelines|restrictions|rules|uncensored|filters?|generate any|answer|respond|reply|privileges|refus\w*|requests?)\b/i;
+  /\b(?:chatgpt|openai|anthropic|claude|gpt|ai|assistant|model|content polic\w*|guidelines|restrictions|rules|uncensored|filters?|generate any|answer|respond|reply|privileges|refus\w*|requests?|safety|protocols?|system prompt|initial prompt|instructions|configuration)\b/i;
 const ENABLE_CUE =
-  /\b(?:enable|enabled|activate|activated|switch(?:ed)? (?:to|into)|enter(?:ed)?|turn(?:ed)? on|is (?:now )?on|now in|you are in|you're in)\b/i;
+  /\b(?:enable|enabled|activate|activated|active|switch(?:ed)? (?:to|into)|enter(?:ed)?|turn(?:ed)? on|is (?:now )?on|now in|you are in|you're in|remain in|stay in|simulate)\b/i;
+// Mode names no app uses for anything but a jailbreak need no mention of an AI nearby.
+const JAILBREAK_MODE = /^(?:jailbreak|jailbroken|unrestricted|dan|unlocked)\b/i;
 
 const specialMode = rule('developer_mode', {
   id: 'jailbreak.developer_mode',
   regex:
-    /\b(?:developer|dev|god|sudo|admin|debug|jailbreak|jailbroken|unrestricted|DAN|root|maintenance|unlocked) mode\b/gi,
+    /\b(?:developer|dev|god|sudo|admin|debug|jailbreak|jailbroken|unrestricted|DAN|root|maintenance|unlocked)\s+(?:[a-z-]+\s+)?mode\b/gi,
   score: 0.9,
   triggers: [
     ['mode'],
@@ -67,10 +71,24 @@ const specialMode = rule('developer_mode', {
       'unlocked',
     ],
   ],
-  refine(_m, ctx, c) {
-    const llm = near(ctx.text, c.start, c.end, LLM_CUE, 120);
+  refine(m, ctx, c) {
+    const llm = JAILBREAK_MODE.test(m[0]) || near(ctx.text, c.start, c.end, LLM_CUE, 120);
     const enable = near(ctx.text, c.start, c.end, ENABLE_CUE, 40);
     return llm && enable ? 0.9 : 0.45;
+  },
+});
+
+/** "ChatGPT with APOPHIS Mode enabled", "Remain in AntiGPT Mode": a capitalised made-up mode. */
+const namedMode = rule('developer_mode', {
+  id: 'jailbreak.developer_mode:named',
+  regex:
+    /\b(?:with|in|into|enter|enable|activate)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}\s+Mode\b/g,
+  score: 0.85,
+  triggers: [['=Mode']],
+  refine(_m, ctx, c) {
+    const llm = near(ctx.text, c.start, c.end, LLM_CUE, 160);
+    const enable = near(ctx.text, c.start, c.end, ENABLE_CUE, 40);
+    return llm && enable ? 0.85 : null;
   },
 });
 
@@ -121,18 +139,19 @@ const withoutRestrictions = rule('restriction_bypass', {
 
 const notBound = rule('restriction_bypass', {
   id: 'jailbreak.restriction_bypass:not-bound',
-  regex: /\b(?:not|no longer|never)\s+(?:be\s+)?(?:bound|restricted|limited|constrained)\s+by\b/gi,
+  regex:
+    /\b(?:not|no longer|never|isn(?:'|\u2019)t|aren(?:'|\u2019)t)\s+(?:be\s+)?(?:(?:bound|restricted|limited|constrained)\s+by|bound\s+to\s+(?:any\s+|the\s+|its\s+|your\s+)?(?:restrictions|rules|limits|limitations|policies|guidelines|ethics|laws|boundaries|filters))\b/gi,
   score: 0.85,
   triggers: [
     ['bound', 'restricted', 'limited', 'constrained'],
-    ['not', 'longer', 'never'],
+    ['not', 'longer', 'never', 'isn', 'aren'],
   ],
 });
 
 const bypassFilters = rule('restriction_bypass', {
   id: 'jailbreak.restriction_bypass:disable-filters',
   regex:
-    /\b(?:bypass|disable|turn off|switch off|deactivate|remove|ignor(?:e|es|ing)|circumvent|evade)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your|the|its|openai's|anthropic's)?\s*(?:own\s+)?(?:safety|content|ethical|moderation|security)?\s*(?:filters?|filtering|guardrails|safeguards|restrictions|censorship|moderation|content polic(?:y|ies)|safety (?:rules|guidelines|measures|protocols))\b/gi,
+    /\b(?:bypass|disable|turn off|switch off|deactivate|remove|ignor(?:e|es|ing)|circumvent|evade)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your|the|its|openai's|anthropic's)?\s*(?:own\s+)?(?:safety|content|ethical|moderation|security)?\s*(?:filters?|filtering|guardrails|safeguards|restrictions|censorship|moderation|content polic(?:y|ies)|ethics|morals|morality|(?:safety|ethical|moral|content|system|security)\s+(?:rules|guidelines|measures|protocols|principles|standards|constraints|limitations))\b|\b(?:disregard|override|abandon|drop|violate)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your\s+|the\s+|its\s+)?(?:own\s+)?(?:ethics|morals|morality|(?:safety|ethical|moral|content|security)\s+(?:rules|guidelines|measures|protocols|principles|standards|constraints|limitations|filters|polic(?:y|ies)))\b|\b(?:no longer|not|never|stop)\s+(?:follow(?:ing)?|obey(?:ing)?|adher(?:e|ing) to|comply(?:ing)? with)\s+(?:your\s+|the\s+|any\s+)?(?:own\s+)?(?:safety|ethical|moral|content)\s+(?:rules|guidelines|protocols|policies|principles|standards)\b/gi,
   score: 0.85,
   triggers: [
     [
@@ -147,6 +166,19 @@ const bypassFilters = rule('restriction_bypass', {
       'ignoring',
       'circumvent',
       'evade',
+      'disregard',
+      'override',
+      'abandon',
+      'drop',
+      'violate',
+      'follow',
+      'following',
+      'obey',
+      'obeying',
+      'adhere',
+      'adhering',
+      'comply',
+      'complying',
     ],
     [
       'filter',
@@ -160,6 +192,17 @@ const bypassFilters = rule('restriction_bypass', {
       'policy',
       'policies',
       'safety',
+      'ethics',
+      'morals',
+      'morality',
+      'rules',
+      'guidelines',
+      'measures',
+      'protocols',
+      'principles',
+      'standards',
+      'constraints',
+      'limitations',
     ],
   ],
 });
@@ -167,7 +210,7 @@ const bypassFilters = rule('restriction_bypass', {
 const unfiltered = rule('restriction_bypass', {
   id: 'jailbreak.restriction_bypass:unfiltered',
   regex:
-    /\byou (?:are|have been|were) (?:now )?(?:jailbroken|freed|liberated|unchained)\b|\b(?:uncensored|unfiltered|unrestricted|unmoderated|jailbroken|amoral)\s+(?:and\s+\w+\s+)?(?:ai|assistant|chatbot|model|version|answers?|responses?|reply|replies|gpt|llm)\b|\bbe (?:completely |totally |fully )?(?:unfiltered|uncensored|unrestricted)\b|\bopposite (?:day|mode)\b/gi,
+    /\byou (?:are|have been|were) (?:now )?(?:jailbroken|freed|liberated|unchained)\b|\b(?:uncensored|unfiltered|unrestricted|unmoderated|jailbroken|amoral|unfettered|untrammel+ed)(?:,?\s+(?:and\s+)?[\w-]+){0,2}?\s+(?:ai|assistant|chatbot|model|language model|version|answers?|responses?|reply|replies|gpt|llm|bot|writer|roleplayer|entity)\b|\bbe (?:completely |totally |fully )?(?:unfiltered|uncensored|unrestricted)\b|\bopposite (?:day|mode)\b/gi,
   score: 0.85,
   triggers: [
     [
@@ -181,56 +224,12 @@ const unfiltered = rule('restriction_bypass', {
       'unmoderated',
       'amoral',
       'opposite',
+      'unfettered',
+      'untrammelled',
+      'untrammeled',
     ],
   ],
 });
-
-const REFUSAL_CUE =
-  /\b(?:refus\w*|answer\w*|respond\w*|repl\w*|request\w*|sorry|ai|policy|policies|rules|ethical|moral\w*|no matter|guidelines)\b/i;
-
-function refusalScore(m: RegExpExecArray, ctx: ScanContext, c: Candidate): number {
-  if (/stay in character/i.test(m[0])) {
-    return /no matter|even if|whatever|at all times|always/i.test(ctx.text.slice(c.end, c.end + 60))
-      ? 0.85
-      : 0.5;
-  }
-  return near(ctx.text, c.start, c.end, REFUSAL_CUE, 120) ? 0.85 : 0.5;
-}
-
-/** Refusal suppression comes in several shapes; each gets its own triggers so prose that
- * merely says "sure" or "warning" does not run them all. */
-function refusalRule(id: string, regex: RegExp, triggers: string[][]): Detector {
-  return rule('refusal_suppression', {
-    id: `jailbreak.refusal_suppression:${id}`,
-    regex,
-    score: 0.85,
-    triggers,
-    refine: refusalScore,
-  });
-}
-
-const refusal = [
-  refusalRule(
-    'never-refuse',
-    /\b(?:never|do not|don't|cannot|can't|must not|mustn't|will not|won't|are not allowed to|aren't allowed to)\s+(?:ever\s+)?refus(?:e|es|ing)\b|\bnever\s+refuses\b|\bstop\s+refusing\b/gi,
-    [['refuse', 'refuses', 'refusing']],
-  ),
-  refusalRule(
-    'no-disclaimers',
-    /\bno\s+(?:more\s+)?(?:disclaimers|warnings|caveats|moralizing|lectures|refusals)\b|\b(?:do not|don't|never|without)\s+(?:say(?:ing)?|respond(?:ing)? with|us(?:e|ing)|start(?:ing)? with|writ(?:e|ing)|includ(?:e|ing)|add(?:ing)?|mention(?:ing)?|giv(?:e|ing))\s+(?:any\s+)?(?:["\u201c']?\s*(?:I'?m sorry|I am sorry|I can(?:no|')t|as an ai|sorry)|(?:ethical\s+|moral\s+|safety\s+|legal\s+)?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|refusals?|caveats?|lectures?))/gi,
-    [['sorry', 'cannot', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'moralizing', 'moralization', 'moralizations', 'caveat', 'caveats', 'lecture', 'lectures', 'refusal', 'refusals', 'ai', "~can't", '~cant']],
-  ),
-  refusalRule(
-    'sure',
-    /\b(?:reply|respond|answer)\s+(?:only\s+)?(?:as|with)\s+["\u201c']?(?:sure|absolutely|of course|certainly)|\b(?:start|begin)\s+(?:your|each|every)\s+(?:reply|response|answer|message)\s+with\s+["\u201c']?(?:sure|absolutely|of course|certainly)/gi,
-    [['sure', 'absolutely', 'course', 'certainly'], ['reply', 'respond', 'answer', 'start', 'begin']],
-  ),
-  refusalRule(
-    'obey',
-    /\bnever\s+(?:mention|say|reveal|admit)\s+(?:that\s+)?you(?:'re| are)\s+an?\s+(?:ai|language model)|\b(?:must|will|shall)\s+(?:always\s+)?comply\s+with\s+(?:every|any|all)\s+(?:request|instruction|command)s?|\bstay in character\b|\bmandatory (?:\w+ )?warning out of the way\b/gi,
-    [['never', 'comply', 'character', 'mandatory'], ['ai', 'language', 'comply', 'stay', 'warning']],
-  ),
-]; // prettier-ignore
 
 const FRAME =
   /\b(?:hypothetical(?:ly)?|imagine|pretend|suppose|fiction(?:al)?|novel|story|screenplay|script|role-?play|alternate universe|parallel universe|in a world where|thought experiment|for a game|purely academic|for research purposes|educational purposes|(?:deceased|late|dead|dying|departed)\s+(?:grand(?:ma|mother|pa|father)|granny|nana|mother|father|mom|dad|aunt|uncle))\b/i;
@@ -252,10 +251,12 @@ const framing = rule('roleplay_bypass', {
 export const JAILBREAK_DETECTORS: readonly Detector[] = [
   persona,
   specialMode,
+  namedMode,
   withoutRestrictions,
   notBound,
   bypassFilters,
   unfiltered,
-  ...refusal,
+  ...REFUSAL_DETECTORS,
   framing,
+  ...PERSONA_DETECTORS,
 ];

@@ -53,15 +53,31 @@ export function isNegated(text: string, start: number): boolean {
 
 export const DISCUSSED_FACTOR = 0.45;
 
+// "attempts to override safety", "causes the model to ignore its instructions", "injected
+// prompts can bypass guardrails": the phrase is the object of a description, not an order.
+const PURPOSE =
+  /\b(?:attempts?|attempting|tries|trying|tried|designed|meant|used|intended|aims?|aiming|seeks?|seeking|crafted|able|causes?\s+(?:the\s+|a\s+)?(?:model|llm|ai|assistant|agent))\s+to\s+$/i;
+const MODAL = /\b([a-z]+)\s+(?:can|could|may|might)\s+(?:potentially\s+|also\s+|easily\s+)?$/i;
+
+/** An injection or jailbreak phrase described in the third person rather than addressed. */
+export function isDescribed(text: string, start: number): boolean {
+  const head = text.slice(Math.max(0, start - 48), start);
+  if (PURPOSE.test(head)) return true;
+  const modal = MODAL.exec(head);
+  return modal !== null && !/^(?:you|u|i|we|now)$/i.test(modal[1] as string);
+}
+
 /** A pattern detector whose score drops when the phrase is only being discussed. */
 export function phraseDetector(rule: PatternRule): Detector {
   const refine = rule.refine;
+  const describable = rule.category === 'prompt_injection' || rule.category === 'jailbreak';
   return patternDetector({
     ...rule,
     refine(m, ctx, c) {
       const score = refine ? refine(m, ctx, c) : c.score;
       if (score === null) return null;
-      return isDiscussed(ctx.text, c.start, c.end) ? score * DISCUSSED_FACTOR : score;
+      if (isDiscussed(ctx.text, c.start, c.end)) return score * DISCUSSED_FACTOR;
+      return describable && isDescribed(ctx.text, c.start) ? score * DISCUSSED_FACTOR : score;
     },
   });
 }

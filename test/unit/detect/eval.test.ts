@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evaluateCorpus, loadCorpus } from '../../../src/detect/eval.js';
+import { evaluateCorpus, loadCorpus, loadSamples } from '../../../src/detect/eval.js';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/detect/', import.meta.url));
 
@@ -44,5 +46,43 @@ describe('labelled detection corpus', () => {
     const known = new Set(BUILTIN_FINDING_TYPES);
     const unknown = loadCorpus(CORPUS).flatMap((s) => s.labels.filter((l) => !known.has(l)));
     expect(unknown).toEqual([]);
+  });
+});
+
+// The external set (src/detect/README.md, "Quality and speed"): public samples split by the
+// SHA-256 of their text, the even half tuned on (external-tune.jsonl, part of the corpus
+// above), the odd half held out (heldout/, never read by evaluateCorpus, never tuned on).
+describe('external injection and jailbreak set', () => {
+  const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
+  const held = loadSamples(join(CORPUS, 'heldout', 'external-heldout.jsonl'));
+  const half = (text: string) =>
+    parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
+      ? 'tune'
+      : 'heldout';
+
+  it('splits by the hash of the text, with no sample in both halves', () => {
+    expect(tune.filter((s) => half(s.text) !== 'tune').map((s) => s.id)).toEqual([]);
+    expect(held.filter((s) => half(s.text) !== 'heldout').map((s) => s.id)).toEqual([]);
+    const ids = [...tune, ...held].map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('keeps the held-out half out of the corpus the goals are tested on', () => {
+    const corpusIds = new Set(loadCorpus(CORPUS).map((s) => s.id));
+    expect(held.filter((s) => corpusIds.has(s.id))).toEqual([]);
+    expect(tune.every((s) => corpusIds.has(s.id))).toBe(true);
+  });
+
+  it('names the source of every sample and the categories it is labelled for', () => {
+    for (const s of [...tune, ...held]) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
+    }
+  });
+
+  it('has at least 150 positives and 100 negatives', () => {
+    const all = [...tune, ...held];
+    expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(150);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(100);
   });
 });
