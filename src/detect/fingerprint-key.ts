@@ -10,8 +10,8 @@
  * to verify anything, but back it up with the directory so they stay comparable.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { readOrCreateSecretFile } from '../secret-file.js';
 
 export const FINGERPRINT_KEY_FILE = 'fingerprint-key';
 
@@ -21,45 +21,12 @@ const HEX = /^[0-9a-f]{64}$/;
 /** Loads `<dir>/fingerprint-key`, creating dir and key if missing. Throws on a malformed file. */
 export function loadOrCreateFingerprintKey(dir: string): Buffer {
   const file = path.join(dir, FINGERPRINT_KEY_FILE);
-  let text = readIfExists(file);
-  if (text === undefined) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    createKeyFile(dir, file);
-    text = fs.readFileSync(file, 'utf8'); // ours or the race winner's
-  }
+  const text = readOrCreateSecretFile(
+    dir,
+    FINGERPRINT_KEY_FILE,
+    () => `${randomBytes(KEY_BYTES).toString('hex')}\n`,
+  );
   const hex = text.trim();
   if (!HEX.test(hex)) throw new Error(`${file}: expected ${KEY_BYTES * 2} hex digits`);
   return Buffer.from(hex, 'hex');
-}
-
-function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-/** A fresh key in a unique temp file, fsynced, linked into place unless another process won. */
-function createKeyFile(dir: string, file: string): void {
-  const temp = path.join(
-    dir,
-    `.${FINGERPRINT_KEY_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  const fd = fs.openSync(temp, 'wx', 0o600);
-  try {
-    try {
-      fs.fchmodSync(fd, 0o600); // whatever the umask
-      fs.writeFileSync(fd, `${randomBytes(KEY_BYTES).toString('hex')}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.linkSync(temp, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    fs.rmSync(temp, { force: true });
-  }
 }

@@ -77,19 +77,24 @@ describe('loadOrCreateSigningKey', () => {
   });
 
   it('ends with one key when several processes create it at once', async () => {
-    // The children run the real module: transpile src/ledger (node:* imports only) to JS.
+    // The children run the real module: transpile src/ledger and src/secret-file.ts (node:*
+    // imports only) to JS, in the same layout.
     const ts = await import('typescript');
-    const out = path.join(dir, 'js');
-    fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
-    const srcDir = new URL('../../../src/ledger/', import.meta.url);
-    for (const name of fs.readdirSync(srcDir).filter((f) => f.endsWith('.ts'))) {
-      const source = fs.readFileSync(new URL(name, srcDir), 'utf8');
-      const js = ts.transpileModule(source, {
+    const root = path.join(dir, 'js');
+    const out = path.join(root, 'ledger');
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(path.join(root, 'package.json'), '{"type":"module"}');
+    const transpile = (from: URL, to: string): void => {
+      const js = ts.transpileModule(fs.readFileSync(from, 'utf8'), {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       }).outputText;
-      fs.writeFileSync(path.join(out, name.replace(/\.ts$/, '.js')), js);
+      fs.writeFileSync(to, js);
+    };
+    const srcDir = new URL('../../../src/ledger/', import.meta.url);
+    for (const name of fs.readdirSync(srcDir).filter((f) => f.endsWith('.ts'))) {
+      transpile(new URL(name, srcDir), path.join(out, name.replace(/\.ts$/, '.js')));
     }
+    transpile(new URL('../secret-file.ts', srcDir), path.join(root, 'secret-file.js'));
     const startAt = Date.now() + 1500;
     const script = `
       import { loadOrCreateSigningKey } from ${JSON.stringify(path.join(out, 'keys.js'))};
