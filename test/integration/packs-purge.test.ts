@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { AppContext } from '../../src/context.js';
+import { purgeEventContent } from '../../src/store/purge.js';
 import { EXAMPLES, tempDataDir } from '../support/cli.js';
 import { runCli } from '../support/io.js';
 import { readPack } from '../support/packs-tools.js';
@@ -20,11 +21,7 @@ it('a pack proves a purged event by its ledger entry and reports it as purged, n
     const row = tx.prepare('SELECT event_id FROM events ORDER BY id LIMIT 1').get() as {
       event_id: string;
     };
-    const at = tx.now();
-    tx.prepare(
-      'UPDATE events SET prompt = NULL, completion = NULL, purged_at = ? WHERE event_id = ?',
-    ).run(at, row.event_id);
-    tx.ledger.append('record.purged', row.event_id, null, { subject_id: row.event_id, at });
+    purgeEventContent(tx, row.event_id);
     return row.event_id;
   });
   app.close();

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppContext } from '../../src/context.js';
+import { purgeEventContent } from '../../src/store/purge.js';
 import { verifyLedger } from '../../src/store/verify-ledger.js';
 import { verifyFast } from '../../src/store/verify-parallel.js';
 import { scanChunk } from '../../src/store/verify-scan.js';
@@ -27,11 +28,8 @@ beforeAll(async () => {
     const row = tx.prepare('SELECT event_id FROM events ORDER BY id DESC LIMIT 1').get() as {
       event_id: string;
     };
-    const at = tx.now();
-    tx.prepare(
-      'UPDATE events SET prompt = NULL, completion = NULL, purged_at = ? WHERE event_id = ?',
-    ).run(at, row.event_id);
-    tx.ledger.append('record.purged', row.event_id, null, { subject_id: row.event_id, at });
+    expect(purgeEventContent(tx, row.event_id)).toBe(true);
+    expect(purgeEventContent(tx, row.event_id)).toBe(false); // once only: one ledger entry
   });
   app.close();
   const finding = (await runCli('evid', ['findings', 'list', '--json'], { dataDir: store.dir }))
