@@ -19,10 +19,10 @@ export interface Config {
   rateLimit: string | undefined;
   /** EVID_LOG_LEVEL for the server's JSON logs (default info). */
   logLevel: string;
-  /** EVID_VERIFY_THREADS: worker threads for `audit verify` (default: cores, at most 4; 1 = none). */
-  verifyThreads: number;
-  /** EVID_VERIFY_CHUNK: ledger entries per parallel verify task, a power of two (default 65536). */
-  verifyChunk: number;
+  /** EVID_SCAN_THREADS: worker threads for ledger-wide scans (`audit verify`, packs); 1 = none. */
+  scanThreads: number;
+  /** EVID_SCAN_CHUNK: ledger entries per worker task, a power of two (default 65536). */
+  scanChunk: number;
 }
 
 export interface ConfigInput {
@@ -52,8 +52,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     apiHost: env.EVID_API_HOST || '127.0.0.1',
     rateLimit: env.EVID_RATE_LIMIT || undefined,
     logLevel: env.EVID_LOG_LEVEL || 'info',
-    verifyThreads: positiveInt(env.EVID_VERIFY_THREADS) ?? Math.min(availableParallelism(), 4),
-    verifyChunk: powerOfTwo(env.EVID_VERIFY_CHUNK) ?? 65_536,
+    scanThreads: positiveInt(env.EVID_SCAN_THREADS) ?? Math.min(availableParallelism(), 4),
+    scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? 65_536,
   };
 }
 

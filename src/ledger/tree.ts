@@ -30,6 +30,8 @@ export class MerkleTree {
   // border), and are the same for every proof at that size: memoised per size, by start.
   #borderSize = -1;
   readonly #border = new Map<number, Buffer>();
+  readonly #hexMemo = new Map<ArrayBufferLike, Map<number, string>>();
+  #hexMemoSize = -1;
 
   /** Requires every leaf hash to be HASH_SIZE bytes (checked). The hashes are copied. */
   constructor(leafHashes: readonly Uint8Array[] | { packed: Buffer }) {
@@ -86,6 +88,35 @@ export class MerkleTree {
     if (!isTreeSize(index) || index >= size) {
       throw new RangeError(`inclusionProof: requires 0 <= index < size, got ${index}, ${size}`);
     }
+    return this.#path(index, size).map((h) => Buffer.from(h));
+  }
+
+  /**
+   * inclusionProof() as lowercase hex, for writing many proofs (a pack proves every record
+   * it holds). Hashes high in the tree recur in many proofs, so their hex is memoised.
+   */
+  inclusionProofHex(index: number, size: number): string[] {
+    this.#checkSize(size, 'size');
+    if (!isTreeSize(index) || index >= size) {
+      throw new RangeError(`inclusionProof: requires 0 <= index < size, got ${index}, ${size}`);
+    }
+    if (this.#hexMemoSize !== size) {
+      this.#hexMemo.clear();
+      this.#hexMemoSize = size;
+    }
+    return this.#path(index, size).map((h, i) => {
+      if (i < 4) return h.toString('hex'); // the lowest siblings are rarely shared
+      // A hash is a view into a level (or a memoised border hash): its memory identifies it.
+      let memo = this.#hexMemo.get(h.buffer);
+      if (!memo) this.#hexMemo.set(h.buffer, (memo = new Map()));
+      let hex = memo.get(h.byteOffset);
+      if (hex === undefined) memo.set(h.byteOffset, (hex = h.toString('hex')));
+      return hex;
+    });
+  }
+
+  /** PATH as views into the levels (or memoised border hashes), leaf upwards. */
+  #path(index: number, size: number): Buffer[] {
     // Walk down from the root; each step keeps the half holding the leaf and records the
     // other half. Recorded top-down, so reversed at the end.
     const proof: Buffer[] = [];
@@ -101,7 +132,7 @@ export class MerkleTree {
         lo += k;
       }
     }
-    return proof.reverse().map((h) => Buffer.from(h));
+    return proof.reverse();
   }
 
   /**

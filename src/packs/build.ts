@@ -48,6 +48,7 @@ import {
 } from './manifest.js';
 import { resolveOutput } from './output-path.js';
 import { insertPack, packExists } from './pack-store.js';
+import { leafHashesInWorkers } from '../store/ledger-leaves.js';
 import { collectLedger, writeProofs } from './proofs.js';
 import { renderPackHtml } from './report-html.js';
 import { writePackPdf } from './report-pdf.js';
@@ -69,6 +70,10 @@ export interface BuildPackInput {
   now: Date;
   /** e.g. `evid 0.1.0`, written into the manifest and reports. */
   generator: string;
+  /** Worker threads for the ledger's leaf hashes (config scanThreads); default 1: none. */
+  threads?: number;
+  /** Entries per worker task (config scanChunk), a power of two. */
+  chunkSize?: number;
 }
 
 export interface BuiltPack {
@@ -110,6 +115,15 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
       files.push({ name, sha256, size: bytes });
     };
 
+    // Every leaf hash up to the current signed size, over worker threads, before the
+    // snapshot: entries up to a signed size never change, and the root is checked against
+    // the snapshot's own tree head below. Entries ledgered meanwhile are hashed in-thread.
+    const signedSize = store.latestTreeHead()?.tree_size ?? 0;
+    const pre = await leafHashesInWorkers(store.dataDir, signedSize, {
+      threads: input.threads ?? 1,
+      chunkSize: input.chunkSize ?? 65_536,
+    });
+
     const gathered = store.read((r) => {
       const head = r.prepare('SELECT * FROM tree_heads ORDER BY tree_size DESC LIMIT 1').get() as
         TreeHeadRow | undefined;
@@ -127,7 +141,13 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
       const params = idParams(refs);
       const treeSize = head?.tree_size ?? 0;
       const rootHash = head?.root_hash ?? EMPTY_ROOT.toString('hex');
-      const slice = collectLedger(r, treeSize, rootHash, refs);
+      const slice = collectLedger(
+        r,
+        treeSize,
+        rootHash,
+        refs,
+        pre && pre.missing === null ? { size: signedSize, packed: pre.packed } : undefined,
+      );
       const controls = input.includeControls ? collectControls(r, params) : null;
       const treeHead = {
         tree_size: treeSize,

@@ -10,9 +10,9 @@ import type { LedgerEntry } from '../ledger/entry.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { MerkleTree } from '../ledger/tree.js';
 import type { FileSink } from '../export/file-sink.js';
-import { scanLeaves } from '../store/ledger-leaves.js';
+import { leafJsonSql, scanLeaves } from '../store/ledger-leaves.js';
 import type { Reader } from '../store/store.js';
-import type { IncludedRefs, RefKind } from './select.js';
+import { idParams, type IncludedRefs, type RefKind } from './select.js';
 
 export const PROOFS_FORMAT = 'evid-proofs/v1';
 
@@ -36,54 +36,72 @@ export interface LedgerSlice {
   seqOf: Record<SetName, Map<number, number>>;
 }
 
+// The ledger entries of the included records, picked in SQLite (one pass over the ledger,
+// no row crosses into JavaScript unless it is wanted), with their leaf data as JCS text.
+const INCLUDED_ENTRIES = `
+  SELECT seq, kind, subject_ref, ${leafJsonSql('l')} FROM ledger l
+  WHERE seq <= @size AND (
+    (kind = 'trace.ingested' AND subject_ref IN (SELECT value FROM json_each(@traces))) OR
+    (kind = 'event.ingested' AND subject_ref IN (SELECT value FROM json_each(@events))) OR
+    (kind = 'finding.created' AND subject_ref IN (SELECT value FROM json_each(@findings))) OR
+    (kind = 'finding.updated' AND subject_ref IN (SELECT value FROM json_each(@findingUpdates))))
+  ORDER BY seq`;
+
 /**
  * Requires `treeSize` and `rootHash` from the latest signed tree head read in the same
- * snapshot. Throws CheckFailed when the ledger no longer gives that root, or when an
- * included record has no ledger entry: a pack must never carry evidence it cannot prove.
+ * snapshot. `pre` may carry leaf hashes of entries 1..pre.size (pre.size <= treeSize)
+ * computed beforehand by worker threads; the rest are computed here. Throws CheckFailed
+ * when the ledger no longer gives that root, or when an included record has no ledger
+ * entry: a pack must never carry evidence it cannot prove.
  */
 export function collectLedger(
   r: Reader,
   treeSize: number,
   rootHash: string,
   refs: IncludedRefs,
+  pre?: { size: number; packed: Buffer },
 ): LedgerSlice {
-  const seqOf: LedgerSlice['seqOf'] = {
-    traces: new Map(),
-    events: new Map(),
-    findings: new Map(),
-    findingUpdates: new Map(),
-  };
-  const wanted: Record<SetName, Set<number>> = {
-    traces: new Set(refs.traces),
-    events: new Set(refs.events),
-    findings: new Set(refs.findings),
-    findingUpdates: new Set(refs.findingUpdates),
-  };
-  const entries: LedgerEntry[] = [];
-  const scan = scanLeaves(r, treeSize, (seq, kind, subjectRef, leafJson) => {
-    const set = KIND_SETS[kind as keyof typeof KIND_SETS] as SetName | undefined;
-    if (set && subjectRef !== null && wanted[set].has(subjectRef)) {
-      seqOf[set].set(subjectRef, seq);
-      entries.push({ seq, ...(JSON.parse(leafJson) as Omit<LedgerEntry, 'seq'>) });
-    }
-  });
-  if (scan.missing !== null) {
+  const done = pre && pre.size <= treeSize ? pre.size : 0;
+  const rest = scanLeaves(r, done + 1, treeSize);
+  const missing = rest.missing;
+  if (missing !== null) {
     throw new CheckFailed(
-      `ledger entry ${scan.missing} is missing; run \`audit verify\` before building a pack`,
+      `ledger entry ${missing} is missing; run \`audit verify\` before building a pack`,
     );
   }
-  const tree = MerkleTree.fromPacked(scan.packed);
+  const packed =
+    done > 0 ? Buffer.concat([pre!.packed.subarray(0, done * 32), rest.packed]) : rest.packed;
+  const tree = MerkleTree.fromPacked(packed);
   const root = treeSize === 0 ? EMPTY_ROOT.toString('hex') : tree.root().toString('hex');
   if (tree.size !== treeSize || root !== rootHash) {
     throw new CheckFailed(
       `the ledger does not match its signed tree head at size ${treeSize}; run \`audit verify\``,
     );
   }
+
+  const seqOf: LedgerSlice['seqOf'] = {
+    traces: new Map(),
+    events: new Map(),
+    findings: new Map(),
+    findingUpdates: new Map(),
+  };
+  const entries: LedgerEntry[] = [];
+  const rows = r
+    .prepare(INCLUDED_ENTRIES)
+    .raw(true)
+    .all({ size: treeSize, ...idParams(refs) }) as Array<[number, string, number, string]>;
+  for (const [seq, kind, subjectRef, leafJson] of rows) {
+    const set = KIND_SETS[kind as keyof typeof KIND_SETS];
+    // A record ledgered twice would be proved once, by its first entry.
+    if (seqOf[set].has(subjectRef)) continue;
+    seqOf[set].set(subjectRef, seq);
+    entries.push({ seq, ...(JSON.parse(leafJson) as Omit<LedgerEntry, 'seq'>) });
+  }
   for (const name of Object.keys(seqOf) as SetName[]) {
-    const missing = refs[name].find((ref) => !seqOf[name].has(ref));
-    if (missing !== undefined) {
+    const absent = refs[name].find((ref) => !seqOf[name].has(ref));
+    if (absent !== undefined) {
       throw new CheckFailed(
-        `an included ${name} record (row ${missing}) has no ledger entry; run \`audit verify\``,
+        `an included ${name} record (row ${absent}) has no ledger entry; run \`audit verify\``,
       );
     }
   }
@@ -98,12 +116,12 @@ export function writeProofs(sink: FileSink, slice: LedgerSlice): void {
       `"tree_size":${slice.treeSize},"root_hash":${JSON.stringify(slice.rootHash)},"entries":[`,
   );
   slice.entries.forEach((entry, i) => {
-    const proof = slice.tree.inclusionProof(entry.seq - 1, slice.treeSize);
+    const proof = slice.tree.inclusionProofHex(entry.seq - 1, slice.treeSize);
     sink.write(
       `${i ? ',' : ''}\n${JSON.stringify({
         ...entry,
         leaf_index: entry.seq - 1,
-        inclusion_proof: proof.map((h) => h.toString('hex')),
+        inclusion_proof: proof,
       })}`,
     );
   });

@@ -83,7 +83,7 @@ function consistency(
   if (cp.size !== latest.tree_size || cp.root.toString('hex') !== latest.root_hash) {
     throw new Error("the store's signed checkpoint does not match its tree head row");
   }
-  const scan = scanLeaves(r, latest.tree_size);
+  const scan = scanLeaves(r, 1, latest.tree_size);
   if (scan.missing !== null) throw new Error(`store ledger entry ${scan.missing} is missing`);
   const tree = MerkleTree.fromPacked(scan.packed);
   if (tree.size !== latest.tree_size || tree.root().toString('hex') !== latest.root_hash) {

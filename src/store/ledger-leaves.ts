@@ -11,6 +11,7 @@
 import { hash } from 'node:crypto';
 import { HASH_SIZE } from '../ledger/hasher.js';
 import type { Reader } from './store.js';
+import { runPool, workerAvailable } from './worker-pool.js';
 
 /** The leaf data of ledger row `alias` as an SQL expression (the JCS text). */
 export function leafJsonSql(alias: string): string {
@@ -27,41 +28,70 @@ export function leafHashOfJson(leafJson: string): string {
 /** Rows per all(): better-sqlite3's per-row cost with iterate() is the bigger one. */
 export const SCAN_BATCH = 500;
 
+/** Ledger seqs start..end (1-based, inclusive). */
+export interface LeafRange {
+  start: number;
+  end: number;
+}
+
 export interface LeafScan {
-  /** Leaf hashes of seqs 1..size, back to back (MerkleTree.fromPacked). */
+  /** Leaf hashes of the range's seqs, back to back (MerkleTree.fromPacked). */
   packed: Buffer;
-  /** The first seq with no ledger row, or null. */
+  /** The first seq of the range with no ledger row, or null. */
   missing: number | null;
 }
 
-/**
- * Leaf hashes of ledger entries 1..size, calling `each(seq, kind, subjectRef, leafJson)`
- * per row (JSON.parse(leafJson) gives the entry's fields) for callers that pick entries.
- */
-export function scanLeaves(
-  r: Reader,
-  size: number,
-  each?: (seq: number, kind: string, subjectRef: number | null, leafJson: string) => void,
-): LeafScan {
+/** Leaf hashes of ledger entries start..end, in this thread and snapshot. */
+export function scanLeaves(r: Reader, start: number, end: number): LeafScan {
   const stmt = r
-    .prepare(
-      `SELECT seq, kind, subject_ref, ${leafJsonSql('l')} FROM ledger l
-       WHERE seq BETWEEN ? AND ? ORDER BY seq`,
-    )
+    .prepare(`SELECT seq, ${leafJsonSql('l')} FROM ledger l WHERE seq BETWEEN ? AND ? ORDER BY seq`)
     .raw(true);
-  const packed = Buffer.allocUnsafe(size * HASH_SIZE);
-  let expected = 1;
-  while (expected <= size) {
-    const rows = stmt.all(expected, Math.min(expected + SCAN_BATCH - 1, size)) as Array<
-      [number, string, number | null, string]
+  // Its own ArrayBuffer, exactly this size, so a worker can transfer it whole.
+  const packed = Buffer.allocUnsafeSlow(Math.max(0, end - start + 1) * HASH_SIZE);
+  let expected = start;
+  while (expected <= end) {
+    const rows = stmt.all(expected, Math.min(expected + SCAN_BATCH - 1, end)) as Array<
+      [number, string]
     >;
-    for (const [seq, kind, subjectRef, leafJson] of rows) {
+    if (rows.length === 0) return { packed, missing: expected };
+    for (const [seq, leafJson] of rows) {
       if (seq !== expected) return { packed, missing: expected };
-      packed.write(leafHashOfJson(leafJson), (seq - 1) * HASH_SIZE, HASH_SIZE, 'latin1');
-      each?.(seq, kind, subjectRef, leafJson);
+      packed.write(leafHashOfJson(leafJson), (seq - start) * HASH_SIZE, HASH_SIZE, 'latin1');
       expected++;
     }
-    if (rows.length === 0) return { packed, missing: expected };
+  }
+  return { packed, missing: null };
+}
+
+const WORKER = new URL('./leaves-worker.js', import.meta.url);
+
+/**
+ * Leaf hashes of entries 1..size over worker threads, in chunks of `chunkSize`; null when
+ * workers are not worth it (one chunk, one thread, or running from the TypeScript sources)
+ * or failed, and the caller scans in its own thread. Each worker reads its own snapshot:
+ * fine, because entries up to a signed size never change (and a caller always checks the
+ * root the hashes give against the signed tree head).
+ */
+export async function leafHashesInWorkers(
+  dataDir: string,
+  size: number,
+  options: { threads: number; chunkSize: number },
+): Promise<LeafScan | null> {
+  const ranges: LeafRange[] = [];
+  for (let start = 1; start <= size; start += options.chunkSize) {
+    ranges.push({ start, end: Math.min(start + options.chunkSize - 1, size) });
+  }
+  if (options.threads < 2 || ranges.length < 2 || !workerAvailable(WORKER)) return null;
+  let results: Array<LeafRange & { packed: ArrayBuffer; missing: number | null }>;
+  try {
+    results = await runPool(WORKER, dataDir, ranges, options.threads);
+  } catch {
+    return null;
+  }
+  const packed = Buffer.allocUnsafeSlow(size * HASH_SIZE);
+  for (const result of results) {
+    if (result.missing !== null) return { packed, missing: result.missing };
+    packed.set(new Uint8Array(result.packed), (result.start - 1) * HASH_SIZE);
   }
   return { packed, missing: null };
 }

@@ -11,13 +11,11 @@
  * frontier of s's own chunk up to s. Folding that list gives MTH(D[0:s]).
  */
 import type { KeyObject } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { Frontier, foldSubtrees } from '../ledger/frontier.js';
 import type { TreeHeadRow } from './ledger-writer.js';
 import type { Reader, Store } from './store.js';
 import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
+import { runPool, workerAvailable } from './worker-pool.js';
 import { buildVerdict, checkSignature, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
 
 export interface ParallelVerifyOptions {
@@ -49,14 +47,14 @@ export async function verifyLedgerParallel(
   if (!plan) return sequential();
 
   const threads =
-    options.threads > 1 && plan.tasks.length > 1 && existsSync(fileURLToPath(WORKER))
+    options.threads > 1 && plan.tasks.length > 1 && workerAvailable(WORKER)
       ? Math.min(options.threads, plan.tasks.length)
       : 0;
   let results: ChunkResult[];
   try {
     results =
       threads > 0
-        ? await runInWorkers(store.dataDir, plan.tasks, threads)
+        ? await runPool<ChunkTask, ChunkResult>(WORKER, store.dataDir, plan.tasks, threads)
         : store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
   } catch {
     return sequential();
@@ -156,44 +154,4 @@ function joinChunks(plan: Plan, results: ChunkResult[]): { root: string; purged:
 
 function hex(h: string): Buffer {
   return Buffer.from(h, 'hex');
-}
-
-/** Runs the tasks on a pool of workers, each taking the next task as it finishes one. */
-function runInWorkers(
-  dataDir: string,
-  tasks: ChunkTask[],
-  threads: number,
-): Promise<ChunkResult[]> {
-  const results: ChunkResult[] = new Array<ChunkResult>(tasks.length);
-  const workers: Worker[] = [];
-  let next = 0;
-  let done = 0;
-  return new Promise<ChunkResult[]>((resolve, reject) => {
-    const finish = (err?: unknown): void => {
-      for (const w of workers) void w.terminate();
-      if (err) reject(err instanceof Error ? err : new Error(String(err)));
-      else resolve(results);
-    };
-    for (let i = 0; i < threads; i++) {
-      const worker = new Worker(WORKER, { workerData: { dataDir } });
-      workers.push(worker);
-      let current = -1;
-      const feed = (): void => {
-        if (next < tasks.length) {
-          current = next++;
-          worker.postMessage(tasks[current]);
-        }
-      };
-      worker.on('message', (result: ChunkResult) => {
-        results[current] = result;
-        if (++done === tasks.length) finish();
-        else feed();
-      });
-      worker.on('error', finish);
-      worker.on('exit', (code) => {
-        if (done < tasks.length && code !== 0) finish(new Error(`verify worker exited ${code}`));
-      });
-      feed();
-    }
-  });
 }

@@ -117,7 +117,7 @@ describe.each([
   ['one chunk, no workers', {}, { chunks: 1, threads: 0 }],
   [
     '4-entry chunks on 2 worker threads',
-    { EVID_VERIFY_CHUNK: '4', EVID_VERIFY_THREADS: '2' },
+    { EVID_SCAN_CHUNK: '4', EVID_SCAN_THREADS: '2' },
     { chunks: 4, threads: 2 },
   ],
 ])('audit verify finds tampering (%s)', (_name, env: Record<string, string>, scan) => {

@@ -30,6 +30,24 @@ describe('MerkleTree against the naive RFC 9162 reference, every pair up to 64',
     }
   });
 
+  it('gives the same PATH as hex (inclusionProofHex, memoised), for every pair', () => {
+    for (let size = 1; size <= MAX; size++) {
+      for (let index = 0; index < size; index++) {
+        expect(tree.inclusionProofHex(index, size)).toEqual(hex(tree.inclusionProof(index, size)));
+      }
+    }
+    // and again out of order, across sizes, so the memo is reset and reused
+    for (const [index, size] of [
+      [63, 64],
+      [0, 33],
+      [32, 33],
+      [5, 64],
+      [0, 33],
+    ] as const) {
+      expect(tree.inclusionProofHex(index, size)).toEqual(hex(tree.inclusionProof(index, size)));
+    }
+  });
+
   it('builds the same tree from packed leaf hashes (fromPacked), for every size', () => {
     for (let size = 0; size <= MAX; size++) {
       const packed = MerkleTree.fromPacked(Buffer.concat(leafHashes.slice(0, size)));

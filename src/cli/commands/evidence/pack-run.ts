@@ -21,7 +21,13 @@ export interface PackRunInput {
 
 export async function runPackBuild(ctx: RunContext, input: PackRunInput): Promise<CommandResult> {
   const { buildPack } = await import('../../../packs/build.js');
-  const built = await buildPack(ctx.app().store, { ...input, generator: `evid ${VERSION}` });
+  const app = ctx.app();
+  const built = await buildPack(app.store, {
+    ...input,
+    generator: `evid ${VERSION}`,
+    threads: app.config.scanThreads,
+    chunkSize: app.config.scanChunk,
+  });
   return {
     data: built,
     notes: built.empty

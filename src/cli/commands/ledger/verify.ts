@@ -15,8 +15,8 @@ export const verifyCommand = defineCommand({
     const app = ctx.app();
     const store = app.store;
     const verdict = await verifyLedgerParallel(store, app.signer.publicKey, store.origin, {
-      threads: app.config.verifyThreads,
-      chunkSize: app.config.verifyChunk,
+      threads: app.config.scanThreads,
+      chunkSize: app.config.scanChunk,
     });
     return {
       data: verdict,

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EXAMPLES, ROOT, runBin, tempDataDir } from '../support/cli.js';
+
+// Worker threads start the compiled scripts in dist/ (from the TypeScript sources there is
+// none to start, and callers scan in-thread), so the pool is exercised here, on dist/.
+const store = tempDataDir('evid-scan-workers-');
+afterAll(() => store.cleanup());
+
+beforeAll(async () => {
+  for (const file of ['support-bot.json', 'research-agents.json', 'coding-agent.ndjson']) {
+    const r = await runBin('evid', ['traces', 'ingest', join(EXAMPLES, file)], {
+      dataDir: store.dir,
+    });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+  }
+});
+
+const dist = (p: string) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
+
+it('leaf hashes computed by worker threads equal the in-thread scan, chunk by chunk', async () => {
+  const { AppContext } = await dist('context.js');
+  const { leafHashesInWorkers, scanLeaves } = await dist('store/ledger-leaves.js');
+  const app = AppContext.fromEnv({ dataDir: store.dir, env: {} });
+  try {
+    const size: number = app.store.latestTreeHead().tree_size;
+    expect(size).toBeGreaterThan(8);
+    const inThread = app.store.read((r: unknown) => scanLeaves(r, 1, size));
+    for (const chunkSize of [2, 4, 8]) {
+      const workers = await leafHashesInWorkers(store.dir, size, { threads: 2, chunkSize });
+      expect(workers, `chunks of ${chunkSize}`).not.toBeNull();
+      expect(workers.missing).toBeNull();
+      expect(Buffer.compare(workers.packed, inThread.packed)).toBe(0);
+    }
+    // one chunk or one thread: not worth workers, the caller scans in-thread
+    expect(await leafHashesInWorkers(store.dir, size, { threads: 2, chunkSize: 1024 })).toBeNull();
+    expect(await leafHashesInWorkers(store.dir, size, { threads: 1, chunkSize: 2 })).toBeNull();
+  } finally {
+    app.close();
+  }
+});
+
+it('a pack built with worker threads verifies', async () => {
+  const env = { EVID_SCAN_CHUNK: '4', EVID_SCAN_THREADS: '2' };
+  const built = await runBin('evid', ['pack', '--since', '2000-01-01', '--json'], {
+    dataDir: store.dir,
+    env,
+  });
+  expect(built.exitCode, String(built.stderr)).toBe(0);
+  const path = (JSON.parse(String(built.stdout)) as { path: string }).path;
+  const verify = await runBin('audit', ['evidence', 'verify', path], { dataDir: store.dir, env });
+  expect(verify.exitCode, String(verify.stdout) + String(verify.stderr)).toBe(0);
+});
