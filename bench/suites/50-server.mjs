@@ -4,12 +4,16 @@
 //     parses the same JSON body and answers 201;
 //   GET /api/v1/findings (default page of 50) on a store of 1M events and 100k findings vs a
 //     bare GET route answering a small JSON document.
-// Both servers run as child processes, autocannon in this one. BENCH_SERVER_EVENTS scales
-// the store down (default 1,000,000).
+// Both servers run as child processes, autocannon in this one. Each figure is measured in
+// ROUNDS windows alternating between the bare route and the server (bare, server, bare,
+// server), so both see the same load from whatever else runs on the machine: measured one
+// after the other, the bare route alone moved 2x between consecutive 10 s windows here.
+// Where /proc exists, the CPU time each server process spent per request is reported too.
+// BENCH_SERVER_EVENTS scales the store down (default 1,000,000).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +24,7 @@ const dist = (p) => import(join(root, 'dist', p));
 const KEY = 'bench-admin-key-0123456789';
 const EVENTS = Number(process.env.BENCH_SERVER_EVENTS ?? 1_000_000);
 const DURATION = 10;
+const ROUNDS = 2;
 const CONNECTIONS = 8;
 
 /** 1M events (100k traces x 10) with the pipeline (detect: false), then 100k findings. */
@@ -97,6 +102,7 @@ async function startChild(args, env) {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
+    pid: child.pid,
     url: JSON.parse(line).listening,
     stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
   };
@@ -116,10 +122,56 @@ process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 function cannon(options) {
   return new Promise((resolve, reject) =>
     autocannon(
-      { connections: CONNECTIONS, duration: DURATION, timeout: 60, ...options },
+      { connections: CONNECTIONS, duration: DURATION / ROUNDS, timeout: 60, ...options },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
   );
+}
+
+/** CPU time (user + system, ms) of a process so far, from /proc; undefined elsewhere. */
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return undefined;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+/**
+ * One figure: ROUNDS alternating windows of the bare route and the server, summed. req/s
+ * is requests over the whole time; p99 is the worst window's; cpu is ms per request.
+ */
+async function paired(bare, bareOptions, server, serverOptions) {
+  const runs = { bare: [], server: [] };
+  const load = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, child, options] of [
+      ['bare', bare, bareOptions],
+      ['server', server, serverOptions],
+    ]) {
+      const before = cpuMs(child.pid);
+      const result = await cannon(options);
+      const after = cpuMs(child.pid);
+      runs[name].push({ result, cpu: before === undefined ? undefined : after - before });
+    }
+    load.push(loadavg()[0]);
+  }
+  const merge = (list) => {
+    const total = list.reduce((n, r) => n + r.result.requests.total, 0);
+    const cpu = list.every((r) => r.cpu !== undefined)
+      ? list.reduce((n, r) => n + r.cpu, 0) / total
+      : undefined;
+    return {
+      requests: { average: total / DURATION, total },
+      latency: {
+        p50: Math.max(...list.map((r) => r.result.latency.p50)),
+        p99: Math.max(...list.map((r) => r.result.latency.p99)),
+      },
+      errors: list.reduce((n, r) => n + r.result.errors, 0),
+      non2xx: list.reduce((n, r) => n + r.result.non2xx, 0),
+      cpu,
+    };
+  };
+  return { bare: merge(runs.bare), server: merge(runs.server), load: Math.max(...load) };
 }
 
 /** Unique session ids per request, 10 events per trace (the shape of the ingest benchmark). */
@@ -139,6 +191,7 @@ function traceRequests(prefix) {
 
 const summary = (r) =>
   `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`;
+const cpuText = (r) => (r.cpu === undefined ? '' : `, ${r.cpu.toFixed(2)} ms CPU/req`);
 
 /**
  * Diagnostic: the same traces through ingestTraces in-process, 8 at a time (what group
@@ -179,34 +232,45 @@ export async function run(log) {
     });
     try {
       const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
-      const bareIngest = await cannon({
-        url: `${bare.url}/bare`,
-        headers,
-        requests: traceRequests('sess_bare'),
-      });
-      const ingest = await cannon({
-        url: `${server.url}/api/v1/traces`,
-        headers,
-        requests: traceRequests('sess_cannon'),
-      });
-      log(`POST /api/v1/traces: ${summary(ingest)}; bare POST: ${summary(bareIngest)}`);
-      const ratio = ingest.requests.average / bareIngest.requests.average;
+      const ingest = await paired(
+        bare,
+        { url: `${bare.url}/bare`, headers, requests: traceRequests('sess_bare') },
+        server,
+        { url: `${server.url}/api/v1/traces`, headers, requests: traceRequests('sess_cannon') },
+      );
+      log(
+        `POST /api/v1/traces: ${summary(ingest.server)}${cpuText(ingest.server)}; bare POST: ${summary(ingest.bare)}${cpuText(ingest.bare)}; load ${ingest.load.toFixed(1)}`,
+      );
+      const ratio = ingest.server.requests.average / ingest.bare.requests.average;
       rows.push({
         name: 'POST /api/v1/traces (10 events/trace, 8 connections) req/s / bare fastify POST',
-        result: `${ratio.toFixed(2)} (${summary(ingest)})`,
-        baseline: `bare ${summary(bareIngest)}`,
+        result: `${ratio.toFixed(2)} (${summary(ingest.server)})`,
+        baseline: `bare ${summary(ingest.bare)}; load ${ingest.load.toFixed(1)}`,
         goal: '>= 0.3',
-        pass: ratio >= 0.3 && ingest.errors === 0 && ingest.non2xx === 0,
+        pass: ratio >= 0.3 && ingest.server.errors === 0 && ingest.server.non2xx === 0,
       });
-      const bareList = await cannon({ url: `${bare.url}/bare`, headers });
-      const list = await cannon({ url: `${server.url}/api/v1/findings`, headers });
-      log(`GET /api/v1/findings: ${summary(list)}; bare GET: ${summary(bareList)}`);
+      if (ingest.server.cpu !== undefined) {
+        rows.push({
+          name: 'diagnostic: server CPU per POST /api/v1/traces / bare route CPU per POST',
+          result: `${(ingest.server.cpu / ingest.bare.cpu).toFixed(1)}x (${ingest.server.cpu.toFixed(2)} ms vs ${ingest.bare.cpu.toFixed(2)} ms)`,
+          baseline: 'CPU time of each server process over its requests',
+          goal: 'info',
+          pass: true,
+        });
+      }
+      const list = await paired(bare, { url: `${bare.url}/bare`, headers }, server, {
+        url: `${server.url}/api/v1/findings`,
+        headers,
+      });
+      log(
+        `GET /api/v1/findings: ${summary(list.server)}${cpuText(list.server)}; bare GET: ${summary(list.bare)}; load ${list.load.toFixed(1)}`,
+      );
       rows.push({
         name: `GET /api/v1/findings (page of 50) on ${EVENTS / 1e6}M events: p99`,
-        result: `${list.latency.p99} ms (${summary(list)})`,
-        baseline: `bare ${summary(bareList)}`,
+        result: `${list.server.latency.p99} ms (${summary(list.server)}${cpuText(list.server)})`,
+        baseline: `bare ${summary(list.bare)}; load ${list.load.toFixed(1)}`,
         goal: 'p99 < 50 ms',
-        pass: list.latency.p99 < 50 && list.errors === 0 && list.non2xx === 0,
+        pass: list.server.latency.p99 < 50 && list.server.errors === 0 && list.server.non2xx === 0,
       });
     } finally {
       await server.stop();

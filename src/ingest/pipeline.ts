@@ -82,9 +82,13 @@ export function ingestTraces(
     chunk = [];
     chunkEvents = 0;
     store.transact((tx) => {
+      const open = new Set<string>();
       for (const { index, trace, analysis } of batch) {
         try {
-          report.accepted.push({ index, ...insertTrace(tx, trace, analysis, options.source) });
+          report.accepted.push({
+            index,
+            ...insertTrace(tx, trace, analysis, options.source, open),
+          });
         } catch (err) {
           if (!(err instanceof ConflictError)) throw err;
           report.rejected.push(rejection({ index, value: trace }, err));
@@ -131,14 +135,20 @@ function rejection(item: InputItem, err: EvidError): RejectedTrace {
 /**
  * Inserts one trace inside the caller's transaction. Conflicts are checked before any
  * write, so a refused trace leaves nothing behind even though it shares the transaction.
+ * `open` holds the agents whose intake was already found open in this transaction: the
+ * kill switch changes only in a write transaction, and this one holds the write lock.
  */
 function insertTrace(
   tx: Transactor,
   trace: TraceInput,
   analysis: TraceAnalysis,
   source: string,
+  open: Set<string>,
 ): Omit<AcceptedTrace, 'index'> {
-  assertIntakeOpen(tx, trace.agent);
+  if (!open.has(trace.agent)) {
+    assertIntakeOpen(tx, trace.agent);
+    open.add(trace.agent);
+  }
   assertNoConflict(tx, trace);
   const now = tx.now();
   const traceId = newTraceId();

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Authenticator } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { startCheckpointer } from '../store/checkpointer.js';
 import { ulid } from '../ids.js';
 import { MAX_TRACE_BYTES } from '../ingest/schema.js';
 import { installAuthorize, installIdentify } from './auth.js';
@@ -95,9 +96,12 @@ export async function buildServer(
     if (closing) reply.header('connection', 'close');
     return payload;
   });
+  // WAL checkpoints on a worker thread, not inside the COMMITs of request handlers.
+  const checkpointer = startCheckpointer(ctx.store);
   // Background work (report generation) finishes before the store is closed.
   app.addHook('onClose', async () => {
     await Promise.allSettled([...context.background]);
+    await checkpointer.stop();
   });
 
   for (const route of context.routes) {

@@ -4,9 +4,10 @@ import type { Store } from '../store/store.js';
 
 /**
  * Group commit for `POST /api/v1/traces`. Requests whose bodies are ready in the same turn
- * of the event loop go to the ingest pipeline together: one call, one transaction, one
- * signed tree head for the lot, instead of one each. Every answer is sent only after the
- * transaction holding its trace has committed, so a 201 always means "stored".
+ * of the event loop (or within MAX_WAIT_MS, when concurrent clients are expected) go to the
+ * ingest pipeline together: one call, one transaction, one signed tree head for the lot,
+ * instead of one each. Every answer is sent only after the transaction holding its trace
+ * has committed, so a 201 always means "stored".
  *
  * A batch never exceeds BATCH_EVENTS events (below the pipeline's own chunk size), so a
  * batch is exactly one transaction: all of it commits or none. If the batch throws (the
@@ -15,6 +16,16 @@ import type { Store } from '../store/store.js';
  */
 const BATCH_EVENTS = 4_000;
 const BATCH_TRACES = 500;
+/**
+ * Longest a request waits for the rest of its group. Concurrent clients drift into two
+ * halves answered turn by turn (while one half is written, the other arrives); waiting this
+ * long for the second half, when recent batches show it exists, commits both together.
+ * A transaction's fixed part (BEGIN/COMMIT, the pages every batch rewrites, the signed tree
+ * head) costs more than the wait.
+ */
+const MAX_WAIT_MS = 1;
+/** The group size expected is the largest of this many recent batches (1 for a lone client). */
+const RECENT_BATCHES = 16;
 
 interface Pending {
   value: unknown;
@@ -25,7 +36,10 @@ interface Pending {
 
 export class IngestBatcher {
   private readonly queues = new Map<string, Pending[]>();
+  private queued = 0;
   private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly recent: number[] = [];
 
   constructor(
     private readonly store: () => Store,
@@ -39,15 +53,27 @@ export class IngestBatcher {
       const queue = this.queues.get(actor) ?? [];
       queue.push({ value, events: Array.isArray(events) ? events.length : 0, resolve, reject });
       this.queues.set(actor, queue);
+      this.queued++;
       if (!this.scheduled) {
+        // At the end of this turn of the event loop: every body read in it is queued.
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => this.flushOrWait());
       }
     });
   }
 
-  private flush(): void {
+  private flushOrWait(): void {
     this.scheduled = false;
+    if (this.queued >= Math.max(1, ...this.recent)) return this.flush();
+    this.timer ??= setTimeout(() => this.flush(), MAX_WAIT_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.recent.push(this.queued);
+    if (this.recent.length > RECENT_BATCHES) this.recent.shift();
+    this.queued = 0;
     const queues = [...this.queues];
     this.queues.clear();
     for (const [actor, queue] of queues) {

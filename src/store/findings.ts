@@ -104,6 +104,45 @@ const SUMMARY = `f.finding_id AS id, t.trace_id AS trace_id, e.event_id AS event
   f.category, f.severity, f.status, f.score, f.detector, f.excerpt, f.created_at, f.updated_at`;
 const FROM = `FROM findings f LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref`;
 
+/** A SUMMARY row as an array, in SUMMARY's column order. */
+type SummaryRow = [
+  string,
+  string | null,
+  string | null,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  string,
+  string,
+  string,
+  string,
+];
+
+/**
+ * The list reads rows as arrays and builds the objects here: better-sqlite3 makes each row
+ * object through V8's generic property API, which took half the time of a page of 50.
+ */
+function toSummary(row: SummaryRow): FindingSummary {
+  return {
+    id: row[0],
+    trace_id: row[1],
+    event_id: row[2],
+    agent: row[3],
+    type: row[4],
+    category: row[5],
+    severity: row[6],
+    status: row[7],
+    score: row[8],
+    detector: row[9],
+    excerpt: row[10],
+    created_at: row[11],
+    updated_at: row[12],
+  };
+}
+
 function where(f: FindingFilter): { sql: string; params: Record<string, string> } {
   return whereClause([
     ['f.severity = @severity', 'severity', f.severity],
@@ -119,18 +158,19 @@ function where(f: FindingFilter): { sql: string; params: Record<string, string> 
 
 export function listFindings(r: Reader, f: FindingFilter) {
   const { sql, params } = where(f);
-  const findings = r
+  const rows = r
     .prepare(
       `SELECT ${SUMMARY} ${FROM} ${sql} ORDER BY f.created_at DESC, f.id DESC LIMIT @limit OFFSET @offset`,
     )
-    .all({ ...params, limit: f.limit, offset: f.offset }) as FindingSummary[];
+    .raw(true)
+    .all({ ...params, limit: f.limit, offset: f.offset }) as SummaryRow[];
   // The joins are only needed to filter by trace; counting findings alone stays an index scan.
   const countFrom = f.trace === undefined ? 'FROM findings f' : FROM;
   const { total } = r.prepare(`SELECT COUNT(*) AS total ${countFrom} ${sql}`).get(params) as {
     total: number;
   };
   return {
-    findings,
+    findings: rows.map(toSummary),
     total,
     page: Math.floor(f.offset / f.limit) + 1,
     page_size: f.limit,
