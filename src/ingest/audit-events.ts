@@ -1,5 +1,4 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { livePolicy } from '../detect/live-policy.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { ulid } from '../ids.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
@@ -166,10 +165,8 @@ export function ingestAuditEvents(
 ): AuditEventsResult {
   const now = (options.now ?? (() => new Date()))().toISOString();
   const events = validateAuditEvents(body, now);
-  const analyzer =
-    options.detect === false
-      ? undefined
-      : new TraceAnalyzer(store.read((r) => livePolicy(r)).policy);
+  // Findings get the store's keyed (HMAC) fingerprints; see src/detect/fingerprint-key.ts.
+  const analyzer = options.detect === false ? undefined : TraceAnalyzer.forStore(store);
   const analyses = events.map((e) =>
     analyzer
       ? analyzer.analyze({

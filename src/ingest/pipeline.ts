@@ -1,6 +1,5 @@
 import { ConflictError, EvidError } from '../errors.js';
 import { newTraceId } from '../ids.js';
-import { livePolicy } from '../detect/live-policy.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { insertFinding } from '../store/findings.js';
@@ -56,10 +55,8 @@ export function ingestTraces(
   const report: IngestReport = { accepted: [], rejected: [] };
   const valid: Array<{ index: number; trace: TraceInput }> = [];
   // The policy is read once per call; analysis runs outside the write lock.
-  const analyzer =
-    options.detect === false
-      ? undefined
-      : new TraceAnalyzer(store.read((r) => livePolicy(r)).policy);
+  // Findings get the store's keyed (HMAC) fingerprints; see src/detect/fingerprint-key.ts.
+  const analyzer = options.detect === false ? undefined : TraceAnalyzer.forStore(store);
   for (const item of items) {
     if (item.error) {
       report.rejected.push(rejection(item, item.error));

@@ -91,10 +91,7 @@ describe('finding fingerprints keyed per store', () => {
     expect(() => loadOrCreateFingerprintKey(dir)).toThrow(/64 hex digits/);
   });
 
-  // Needs src/ingest/pipeline.ts (and audit-events.ts) to build the analyzer with
-  // `TraceAnalyzer.forStore(store)` instead of `new TraceAnalyzer(policy)`; that file is
-  // being changed by other work, so the wiring is left to it. Remove `.skip` with it.
-  it.skip('stores findings from `evid traces ingest` with the keyed fingerprint', async () => {
+  it('stores findings from `evid traces ingest` with the keyed fingerprint', async () => {
     const [dir] = dirs.map((d) => d.dir) as [string];
     const body = {
       session_id: 'sess_fp_cli',
