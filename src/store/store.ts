@@ -63,8 +63,19 @@ export class Store {
   }
 
   read<T>(fn: (r: Reader) => T): T {
+    // Inside a write transaction, its snapshot already holds.
+    if (this.db.inTransaction) return fn(this.reader);
     // A deferred transaction pins one WAL snapshot, so multi-query reads are consistent.
-    return this.db.transaction(() => fn(this.reader))();
+    // Cached BEGIN/COMMIT statements: db.transaction(fn) builds a wrapper per call, about
+    // 20 us, as much as a small query.
+    this.reader.prepare('BEGIN').run();
+    try {
+      const result = fn(this.reader);
+      this.reader.prepare('COMMIT').run();
+      return result;
+    } finally {
+      if (this.db.inTransaction) this.reader.prepare('ROLLBACK').run();
+    }
   }
 
   /**
