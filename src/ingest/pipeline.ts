@@ -1,4 +1,4 @@
-import { ConflictError, EvidError } from '../errors.js';
+import { ConflictError, EvidError, KillSwitchActiveError } from '../errors.js';
 import { newTraceId } from '../ids.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
@@ -31,7 +31,15 @@ export interface RejectedTrace {
   line?: number;
   session_id?: string;
   status: 'rejected';
-  error: { code: string; message: string; field?: string; exit_code: number; http_status: number };
+  error: {
+    code: string;
+    message: string;
+    field?: string;
+    exit_code: number;
+    http_status: number;
+    /** For a kill-switch refusal (503): scope, agent, reason, actor, since, retry_after. */
+    details?: Record<string, unknown>;
+  };
 }
 
 export interface IngestReport {
@@ -87,7 +95,9 @@ export function ingestTraces(
             ...insertTrace(tx, trace, analysis, options.source, open),
           });
         } catch (err) {
-          if (!(err instanceof ConflictError)) throw err;
+          // Both are raised before the trace writes anything, so the others go on: a
+          // duplicate, or an agent whose intake is stopped (per-agent kill switch).
+          if (!(err instanceof ConflictError || err instanceof KillSwitchActiveError)) throw err;
           report.rejected.push(rejection({ index, value: trace }, err));
         }
       }
@@ -125,6 +135,7 @@ function rejection(item: InputItem, err: EvidError): RejectedTrace {
       ...(typeof field === 'string' ? { field } : {}),
       exit_code: err.exitCode,
       http_status: err.httpStatus,
+      ...(err instanceof KillSwitchActiveError && err.details ? { details: err.details } : {}),
     },
   };
 }

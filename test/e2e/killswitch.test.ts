@@ -178,6 +178,30 @@ describe('kill switch', () => {
       });
       expect(mixed.status).toBe(503);
       expect((await api(server.url, '/api/v1/events')).body.total).toBe(2);
+      // A CLI batch mixing agents: the stopped agent's trace is refused (exit 5), the other
+      // agent's trace goes in, and the refusal is counted (after the REST trace and the
+      // REST events batch refused above: three).
+      const cli = await runBin('evid', ['traces', 'ingest', '-', '--json'], {
+        dataDir: dir,
+        input: [trace('sess_rogue_cli', 'rogue-bot'), trace('sess_good_cli', 'good-bot')]
+          .map((t) => JSON.stringify(t))
+          .join('\n'),
+      });
+      expect(cli.exitCode, String(cli.stderr)).toBe(5);
+      const report = JSON.parse(String(cli.stdout)) as {
+        accepted: Array<{ session_id: string }>;
+        rejected: Array<{ session_id: string; error: { code: string } }>;
+      };
+      expect(report.accepted.map((a) => a.session_id)).toEqual(['sess_good_cli']);
+      expect(report.rejected).toMatchObject([
+        { session_id: 'sess_rogue_cli', error: { code: 'kill_switch_active' } },
+      ]);
+      const counted = await runJson<{ agents: Array<{ agent: string; refused: number }> }>(
+        'audit',
+        ['kill-switch', 'status'],
+        { dataDir: dir },
+      );
+      expect(counted.data.agents.find((a) => a.agent === 'rogue-bot')?.refused).toBe(3);
       expect((await api(server.url, '/api/v1/health', { key: null })).body.intake).toBe('partial');
       // Releasing the global switch (not active) leaves the agent's switch on.
       const off = await runJson<{ changed: boolean }>(

@@ -33,16 +33,34 @@ const trace = (session: string, agent: string) => ({
 describe('kill switch inside the ingest transaction', () => {
   it('refuses traces and audit events of a stopped agent and writes nothing; others go on', () => {
     app.store.transact((tx) => activateKillSwitch(tx, { agent: 'rogue', reason: 'investigating' }));
-    expect(() =>
-      ingestTraces(app.store, [{ index: 0, value: trace('s1', 'rogue') }], { source: 'test' }),
-    ).toThrow(KillSwitchActiveError);
+    // In one batch: the stopped agent's trace is refused, the other agent's goes in.
+    const batch = ingestTraces(
+      app.store,
+      [
+        { index: 0, value: trace('s1', 'rogue') },
+        { index: 1, value: trace('s2', 'fine') },
+      ],
+      { source: 'test' },
+    );
+    expect(batch.accepted.map((a) => a.index)).toEqual([1]);
+    expect(batch.rejected).toHaveLength(1);
+    expect(batch.rejected[0]).toMatchObject({
+      index: 0,
+      session_id: 's1',
+      error: {
+        code: 'kill_switch_active',
+        exit_code: 5,
+        http_status: 503,
+        details: { scope: 'agent', agent: 'rogue', reason: 'investigating' },
+      },
+    });
     expect(() =>
       ingestAuditEvents(app.store, [
         { agent: 'fine', type: 'm' },
         { agent: 'rogue', type: 'm' },
       ]),
     ).toThrow(/kill switch is active for agent rogue/);
-    const ok = ingestTraces(app.store, [{ index: 0, value: trace('s2', 'fine') }], {
+    const ok = ingestTraces(app.store, [{ index: 0, value: trace('s3', 'fine') }], {
       source: 'test',
     });
     expect(ok.accepted).toHaveLength(1);
@@ -51,7 +69,7 @@ describe('kill switch inside the ingest transaction', () => {
         .prepare('SELECT (SELECT COUNT(*) FROM traces) AS t, (SELECT COUNT(*) FROM events) AS e')
         .get(),
     );
-    expect(counts).toEqual({ t: 1, e: 1 });
+    expect(counts).toEqual({ t: 2, e: 2 });
   });
 
   it('global switch: toggles are ledgered, no-ops are not, a reason is required, refusals are counted', () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   ConflictError,
+  KillSwitchActiveError,
   NotFoundError,
   UsageError,
   ValidationError,
@@ -27,7 +28,16 @@ export const tracesIngestCommand = defineCommand({
       import('../../../ingest/parse-input.js'),
       import('../../../ingest/pipeline.js'),
     ]);
-    const report = ingestTraces(ctx.app().store, parseIngestInput(text), { source: 'cli' });
+    const store = ctx.app().store;
+    const report = ingestTraces(store, parseIngestInput(text), { source: 'cli' });
+    const refusals = report.rejected.filter((r) => r.error.exit_code === 5);
+    if (refusals.length > 0) {
+      // Counted in `audit kill-switch status`, as REST refusals are.
+      const { recordRefusal } = await import('../../../killswitch/killswitch.js');
+      for (const r of refusals) {
+        recordRefusal(store, new KillSwitchActiveError(r.error.message, r.error.details));
+      }
+    }
     return {
       data: report,
       failure: failureOf(report),
@@ -81,12 +91,13 @@ async function readInput(file: string, io: Io): Promise<string> {
   }
 }
 
-/** Any rejected trace makes the exit non-zero: the code of the first rejection (2 or 4). */
+/** Any rejected trace makes the exit non-zero: the code of the first rejection (2, 4 or 5). */
 function failureOf(report: IngestReport): EvidError | undefined {
   const first = report.rejected[0];
   if (!first) return undefined;
   const total = report.accepted.length + report.rejected.length;
   const where = first.line ? `line ${first.line}` : `#${first.index}`;
   const message = `${report.rejected.length} of ${total} traces rejected; first (${where}): ${first.error.message}`;
+  if (first.error.exit_code === 5) return new KillSwitchActiveError(message);
   return first.error.exit_code === 4 ? new ConflictError(message) : new ValidationError(message);
 }

@@ -1,14 +1,17 @@
-import { ConflictError, ValidationError } from '../../../errors.js';
+import { ConflictError, KillSwitchActiveError, ValidationError } from '../../../errors.js';
 import type { RejectedTrace } from '../../../ingest/pipeline.js';
 import { ingestionResponseSchema, traceRequestSchema } from '../../../ingest/schema.js';
 import { defineRoute } from '../../route.js';
 
 /** The pipeline reports a refused trace as data; the route answers it as an error. */
 function refusal(rejected: RejectedTrace): Error {
-  const details = rejected.error.field ? { field: rejected.error.field } : undefined;
-  return rejected.error.http_status === 409
-    ? new ConflictError(rejected.error.message, details)
-    : new ValidationError(rejected.error.message, details);
+  const { message, field, http_status: status } = rejected.error;
+  // 503 + Retry-After, and the refusal counted, by the error handler as for any intake.
+  if (status === 503) return new KillSwitchActiveError(message, rejected.error.details);
+  const details = field ? { field } : undefined;
+  return status === 409
+    ? new ConflictError(message, details)
+    : new ValidationError(message, details);
 }
 
 export const tracesIngestRoute = defineRoute({
