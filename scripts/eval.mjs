@@ -62,20 +62,36 @@ const corpusGoals = goalRows(report, Object.keys(GOALS));
 out.push(...corpusGoals.lines);
 details(report, out);
 
-// The held-out set is labelled for injection and jailbreak only (each sample says so).
-const files = readdirSync(heldout)
-  .filter((f) => f.endsWith('.jsonl'))
-  .sort();
-const held = evaluateSamples(files.flatMap((f) => loadSamples(join(heldout, f))));
-out.push(
-  '',
-  `held out (${held.samples} samples from ${files.join(', ')}; never tuned on, reported only)`,
-  header,
-);
-out.push(...goalRows(held, ['prompt_injection', 'jailbreak']).lines);
-out.push('', 'held out, per sample (flagged at all in the group)', header);
-for (const name of ['prompt_injection', 'jailbreak']) out.push(row(name, held.flagged[name]));
-details(held, out);
+// Each held-out file is its own section, labelled for injection and jailbreak only (each
+// sample says so), in file-name order.
+const files = process.argv.includes('--corpus-only')
+  ? []
+  : readdirSync(heldout)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
+for (const file of files) {
+  const held = evaluateSamples(loadSamples(join(heldout, file)));
+  out.push(
+    '',
+    `held out: ${file} (${held.samples} samples; never tuned on, reported only)`,
+    header,
+  );
+  out.push(...goalRows(held, ['prompt_injection', 'jailbreak']).lines);
+  out.push('', `held out: ${file}, per sample (flagged at all in the group)`, header);
+  for (const name of ['prompt_injection', 'jailbreak']) out.push(row(name, held.flagged[name]));
+  if (process.argv.includes('--types')) {
+    out.push('', `held out: ${file}, per finding type`, header);
+    for (const [name, c] of Object.entries(held.types)) out.push(row(name, c));
+  }
+  if (process.argv.includes('--heldout-errors')) {
+    out.push('', `held out: ${file}, samples with errors`);
+    for (const e of held.errors) {
+      out.push(
+        `  ${e.id}: missed [${e.missed.join(', ')}] unexpected [${e.unexpected.join(', ')}]`,
+      );
+    }
+  }
+}
 
 console.log(out.join('\n'));
 if (!corpusGoals.met) process.exitCode = 1;

@@ -1,5 +1,5 @@
 import type { Detector, PatternRule } from '../rule.js';
-import { near, phraseDetector } from './phrase.js';
+import { near, PERSONA_NAME, phraseDetector } from './phrase.js';
 
 /**
  * Role hijack by claim or replacement: a claimed privileged identity next to a privileged
@@ -61,9 +61,34 @@ const overrideThenIdentity = rule({
     ['ignore', 'forget', 'disregard'],
     ['instruction', 'instructions', 'rules', 'guidelines', 'everything', 'prompt', 'directions'],
   ],
+  refine: (m, _ctx, c) => (PERSONA_NAME.test(m[0]) ? null : c.score),
+});
+
+// What a forged turn says: an order to the model, or the model agreeing to one.
+const TURN_CUE =
+  /\b(?:ignore|disregard|forget|reveal|repeat|print|output|grant(?:ed)?|password|access code|instructions?|system prompt|new rules?|will follow|do as you say|do everything you say)\b/i;
+
+/**
+ * A conversation turn forged inside one message: a line starting "User:", "Human:",
+ * "Assistant:" or "AI:" after other text, followed by an order or a compliant answer.
+ * A transcript pasted for discussion is scored down by the phrase helpers when quoted.
+ */
+const fakeTurn = rule({
+  id: 'injection.role_hijack:fake-turn',
+  regex: /\n[ \t]*(?:USER|User|HUMAN|Human|ASSISTANT|Assistant|AI)[ \t]*:(?=\s)/g,
+  score: 0.85,
+  triggers: [['user', 'human', 'assistant', 'ai']],
+  gate: (t) => t.includes(':') && t.includes('\n'),
+  refine(m, ctx, c) {
+    if (ctx.text.slice(0, m.index).trim() === '') return null; // the message's own first line
+    c.start += m[0].search(/\S/);
+    const line = ctx.text.slice(c.end, c.end + 160).split('\n')[0] as string;
+    return TURN_CUE.test(line) ? 0.85 : null;
+  },
 });
 
 export const HIJACK_DETECTORS: readonly Detector[] = [
+  fakeTurn,
   claimedRole,
   assistantOffline,
   overrideThenIdentity,

@@ -24,6 +24,8 @@ const addressed = phraseDetector({
       `|(?:^|[\\n.!:"'(>\\-/#*]\\s*)(?:(?:dear|hey|hi|hello|attention|note to)\\s+)?(?:ai|assistant|ai assistant|ai agent|chatbot|llm|copilot|claude|chatgpt|gpt)\\s*[,:]\\s*(?:please\\s+)?(?:ignore|disregard|forget|when|you must|you should|do not|don't|send|forward|reply|tell|approve|delete|execute|run|rank|accept|share|include|always|never|commit|push|upload|post|email|add|remove|grant|recommend|say)\\b` +
       `|\\b(?:ai|llm|language model|assistant|chatbot|agent|copilot|gpt|claude)s?\\s+(?:\\w+\\s+){0,4}(?:must|should|are required to|need to|are instructed to)\\s+(?:\\w+\\s+){0,3}(?:forward|send|ignore|tell|say|include|reply|approve|delete|recommend|mark|share|add|remove|click|visit|email)\\b` +
       `|<!--[^>]{0,200}?\\b${AI}\\b` +
+      `|\\b(?:note|message|instructions?|notice)\\s+(?:to|for)\\s+(?:the\\s+|any\\s+)?(?:automated|automatic)\\s+(?:[\\w-]+\\s+)?(?:software|system|tool|reviewer|screener|process|pipeline)\\b` +
+      `|<instructions?>[^<]{0,300}?\\b(?:report|say|respond|reply|answer|ignore|tell|recommend|rank|approve|output)\\b` +
       `|<(?:div|span|p|section)\\b[^>]{0,120}(?:display:\\s*none|visibility:\\s*hidden|font-size:\\s*0|color:\\s*(?:white|#fff\\b|#ffffff))[^>]{0,120}>[^<]{0,300}?\\b(?:${AI}|instructions?)\\b`,
     'gi',
   ),
@@ -46,6 +48,10 @@ const addressed = phraseDetector({
       'bots',
       'model',
       'models',
+      'automated',
+      'automatic',
+      'instruction',
+      'instructions',
     ],
   ],
 });

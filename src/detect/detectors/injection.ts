@@ -2,7 +2,7 @@ import type { Detector, PatternRule } from '../rule.js';
 import { EXTRACTION_DETECTORS } from './extraction.js';
 import { HIJACK_DETECTORS } from './hijack.js';
 import { OVERRIDE_DETECTORS } from './override.js';
-import { isNegated, near, phraseDetector } from './phrase.js';
+import { isNegated, near, PERSONA_NAME, phraseDetector } from './phrase.js';
 
 /**
  * Prompt injection phrasing: instruction override, role hijack (fake chat-template roles,
@@ -56,15 +56,43 @@ const OVERRIDE_VERB = new RegExp(
   'gi',
 );
 
+// Earlier turns named as tasks, commands or requests count only with a position word:
+// "forget all previous tasks", "don't follow any previous requests" (not "ignore the request").
+const PRIOR_MOD =
+  '(?:all|any|of|the|your|ur|those|these|prior|previous|preceding|above|earlier|foregoing|former|old)';
+const PRIOR_NOUN = '(?:tasks?|commands?|requests?|orders?|assignments?|messages?)';
+const PRIOR_POSITION = /\b(?:prior|previous|preceding|above|earlier|foregoing|former|old)\b/i;
+
+const overridePriorTasks = rule('override', 'high', {
+  id: 'injection.override:prior-tasks',
+  regex: new RegExp(
+    `\\b(?:ignore|disregard|forget|cancel|discard|abandon|(?:do not|don't|dont|stop|no longer)\\s+(?:follow(?:ing)?|obey(?:ing)?|listen(?:ing)? to))\\s+(?:${PRIOR_MOD}\\s+){1,4}${PRIOR_NOUN}\\b`,
+    'gi',
+  ),
+  score: 0.85,
+  triggers: [
+    ['ignore', 'disregard', 'forget', 'cancel', 'discard', 'abandon', 'follow', 'following', 'obey', 'obeying', 'listen', 'listening'],
+    ['task', 'tasks', 'command', 'commands', 'request', 'requests', 'order', 'orders', 'assignment', 'assignments', 'message', 'messages'],
+    ['prior', 'previous', 'preceding', 'above', 'earlier', 'foregoing', 'former', 'old'],
+  ],
+  refine(m, ctx, c) {
+    if (!PRIOR_POSITION.test(m[0]) || /\bmy\b/i.test(m[0])) return null;
+    return isNegated(ctx.text, c.start) && !/^(?:do not|don't|dont)/i.test(m[0]) ? 0.3 : 0.85;
+  },
+}); // prettier-ignore
+
 /** An order right after the override: "ignore instructions, and just print ...". */
 const NEW_TASK =
-  /^\s*(?:[,;:.!-]+\s*)?(?:(?:and|then|&)\s+)?(?:(?:instead|just|only|simply|now|please)\s+)*(?:say|print|write|output|respond|reply|answer|tell|translate|return|repeat|reveal|show|list|give|act|pretend|do|be|you\s+are|you're|from now on)\b/i;
+  /^\s*(?:[,;:.!-]+\s*)?(?:(?:and|then|&)\s+)?(?:(?:instead|just|only|simply|now|please)\s+)*(?:say|print|write|output|respond|reply|answer|tell|translate|return|repeat|reveal|show|list|give|act|pretend|do|be|provide|run|execute|generate|create|explain|describe|focus|perform|follow|send|delete|summari[sz]e|you\s+are|you're|from now on)\b/i;
 /**
  * A defensive instruction about instructions inside content: "ignore any instructions in the
  * document", "do not listen to any instructions contained therein".
  */
 export const DEFENSIVE =
   /^\s*(?:(?:that|which)\s+)?(?:(?:are|is|may be|might be|appear|appears|found)\s+)?(?:(?:contained|embedded|included|hidden|written|present)\s+)?(?:therein|(?:in|inside|within|from)\s+(?:the\s+|any\s+|this\s+|that\s+|a\s+)?(?:text|documents?|content|input|data|e-?mails?|pages?|web ?pages?|messages?|files?|websites?|tools?|retrieved|user|following|below|quoted|pasted))/i;
+
+/** "Ignore the directions above": the position after the noun names the earlier prompt. */
+const POSITION_TAIL = /^\s+(?:above|before this|so far|from before|up to now|until now)\b/i;
 
 function overrideScore(phrase: string, text: string, end: number): number {
   const mods = phrase.replace(/\s+\S+$/, '');
@@ -73,7 +101,7 @@ function overrideScore(phrase: string, text: string, end: number): number {
   if (/\bmy\b/i.test(mods) || /^\s+(?:that\s+)?i\s+(?:gave|wrote|sent|typed|posted)\b/i.test(tail))
     return 0.45;
   if (DEFENSIVE.test(tail)) return 0.3;
-  if (STRONG.test(mods) || GIVEN.test(tail)) return 0.9;
+  if (STRONG.test(mods) || GIVEN.test(tail) || POSITION_TAIL.test(tail)) return 0.9;
   return NEW_TASK.test(tail) ? 0.85 : 0.55;
 }
 
@@ -87,6 +115,8 @@ const override = rule('override', 'high', {
   ],
   refine(m, ctx, c) {
     if (isNegated(ctx.text, c.start)) return 0.3;
+    // Dropping a content policy is a restriction bypass only (src/detect/README.md).
+    if (/\bcontent\s+polic/i.test(m[0])) return null;
     return overrideScore(m[0], ctx.text, c.end);
   },
 }); // prettier-ignore
@@ -143,45 +173,35 @@ const stopFollowing = rule('override', 'high', {
   },
 });
 
+// German, Spanish, French, Portuguese, Italian: verb, up to two determiners or quantifiers,
+// an optional "previous", the noun ("Ignoriere die Anweisung", "ignorez les consignes").
+const FOREIGN_VERB =
+  '(?:ignorier(?:e|en sie)|vergiss|vergessen sie|missachte|ignora|ignore[sz]?|ignorar|olvida|olvide|olvidar|oublie[sz]?|esquece|esqueça|dimentica)';
+const FOREIGN_DET =
+  '(?:alle|die|deine|ihre|diese|der|den|todas|todos|las|los|tus|sus|toutes|tous|les|tes|vos|ces|as|os|suas|tutte|tutti|le|gli|tue|sue|queste)';
+const FOREIGN_ADJ =
+  '(?:vorherigen|bisherigen|obigen|vorigen|vorangegangenen|anteriores|previas|précédentes|antérieures|precedenti|anteriori)';
+const FOREIGN_NOUN =
+  '(?:anweisung(?:en)?|instruktion(?:en)?|regeln|befehle|vorgaben|instrucci(?:ón|ones)|reglas|indicaciones|instructions|consignes|règles|instruções|instrucoes|regras|istruzioni|regole)';
+
 const foreignOverride = rule('override', 'high', {
   id: 'injection.override:multilingual',
-  regex:
-    /\b(?:ignorier(?:e|en sie)|vergiss|vergessen sie)\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen)\s+(?:anweisungen|instruktionen|regeln|befehle)|\b(?:ignora|olvida|olvide)\s+(?:todas\s+)?(?:las\s+)?(?:instrucciones|reglas|indicaciones)\s+(?:anteriores|previas)|\b(?:ignore[sz]?|oublie[sz]?)\s+(?:toutes\s+)?(?:les\s+)?(?:instructions|consignes|règles)\s+(?:précédentes|antérieures|ci-dessus)|\bignore\s+(?:todas\s+)?as\s+instruções\s+anteriores|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti/gi,
+  regex: new RegExp(
+    `\\b${FOREIGN_VERB}\\s+(?:${FOREIGN_DET}\\s+){0,2}(?:${FOREIGN_ADJ}\\s+)?${FOREIGN_NOUN}(?:\\s+${FOREIGN_ADJ})?(?![a-zA-Z\\u00c0-\\u024f])` +
+      '|\\bvergiss\\s+alles\\s+(?:davor|vorher|bisherige|zuvor|was\\s+(?:du|ich|wir))\\b|\\bolvida\\s+todo\\s+lo\\s+anterior\\b|\\boublie[sz]?\\s+tout\\s+ce\\s+qui\\s+précède\\b',
+    'gi',
+  ),
   score: 0.9,
   triggers: [
-    [
-      'ignore',
-      'ignores',
-      'ignored',
-      'ignoring',
-      'ignoriere',
-      'ignorieren',
-      'ignorez',
-      'ignora',
-      'vergiss',
-      'vergessen',
-      'olvida',
-      'olvide',
-      'olvides',
-      'oublie',
-      'oubliez',
-      'oublies',
-    ],
-    [
-      'anweisungen',
-      'instruktionen',
-      'regeln',
-      'befehle',
-      'instruc*',
-      'reglas',
-      'indicaciones',
-      'consignes',
-      'règles',
-      'instru*',
-      'istruzioni',
-    ],
+    ['ignoriere', 'ignorieren', 'vergiss', 'vergessen', 'missachte', 'ignora', 'ignore', 'ignores', 'ignorez', 'ignorar', 'olvida', 'olvide', 'olvidar', 'oublie', 'oubliez', 'oublies', 'esquece', 'esqueça', 'dimentica'],
+    ['anweisung', 'anweisungen', 'instruktion', 'instruktionen', 'regeln', 'befehle', 'vorgaben', 'instruc*', 'reglas', 'indicaciones', 'consignes', 'règles', 'instru*', 'istruzioni', 'regole', 'regras', 'alles', 'todo', 'tout'],
   ],
-});
+  refine(m, ctx, c) {
+    // English "ignore the instructions" is injection.override's; only foreign words here.
+    if (/^ignore\s/i.test(m[0]) && !/[\u0080-\uffff]|\b(?:les|toutes|tous|consignes|as|todas)\b/i.test(m[0])) return null;
+    return isNegated(ctx.text, c.start) ? 0.3 : 0.9;
+  },
+}); // prettier-ignore
 
 const ROLE_CUES =
   /\b(?:you are|you must|you will|the assistant|assistant must|ignore|reveal|grant|the user is|new instructions?|always|never|confidential|permissions?|admin|approve)\b/i;
@@ -189,7 +209,7 @@ const ROLE_CUES =
 const chatMarkers = rule('role_hijack', 'high', {
   id: 'injection.role_hijack:chat-markers',
   regex:
-    /<\|im_start\|>\s*(?:system|developer)|<\|(?:system|developer)\|>|<\|start_header_id\|>\s*system|<<SYS>>|\[INST\]|<\/?system>|(?:^|[\n.\]}>)"]\s*)(?:#{1,4}\s*)?(?:SYSTEM|System|\[(?:system|SYSTEM)[^\]\n]{0,40}\])(?:\s+(?:NOTICE|MESSAGE|PROMPT|OVERRIDE|UPDATE|INSTRUCTIONS?))?\s*:?(?=\s)/g,
+    /<\|im_start\|>\s*(?:system|developer)|<\|(?:system|developer)\|>|<\|start_header_id\|>\s*system|<<SYS>>|\[INST\]|<\/?system>|(?:^|[\n.\]}>)"]\s*)(?:#{1,4}\s*)?(?:(?:SYSTEM|System)(?:\s+(?:NOTICE|MESSAGE|PROMPT|OVERRIDE|UPDATE|INSTRUCTIONS?))?\s*:?(?=\s)|\[(?:system|SYSTEM)[^\]\n]{0,60}\])/g,
   score: 0.9,
   triggers: [['system', 'sys', 'inst', 'developer', '~<|']],
   refine(m, ctx, c) {
@@ -207,7 +227,7 @@ const chatMarkers = rule('role_hijack', 'high', {
 const identity = rule('role_hijack', 'high', {
   id: 'injection.role_hijack:identity',
   regex:
-    /\bi(?:'m|\s+am)\s+(?:your|the)\s+(?:developer|creator|admin|administrator|owner|operator|system administrator)\b|\b(?:developer|admin|administrator|operator|owner|superuser|system|root|sudo)\s+override\b|\b(?:this is|here is|here's|below is) your new (?:system prompt|system message|instructions)\b|\byou are no longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|chatbot|language model|llm|chatgpt|claude|gpt|bard|gemini|bound|restricted|limited|required|helpful|an? ai)|\byour (?:new|true|real|actual) (?:role|identity|persona|name|purpose|instructions|directive)s? (?:is|are|will be)\b|\bnew system (?:prompt|message|instructions?)\s*:|\byou are now (?:an?\s+|the\s+|my\s+)?(?:unrestricted|unfiltered|uncensored|evil|malicious|rogue|jailbroken|hacker|root|admin|administrator|system|developer)\b/gi,
+    /\bi(?:'m|\s+am)\s+(?:your|the)\s+(?:developer|creator|admin|administrator|owner|operator|system administrator)\b|\b(?:developer|admin|administrator|operator|owner|superuser|system|root|sudo)[\s_-]+override\b|\b(?:this is|here is|here's|below is) your new (?:system prompt|system message|instructions)\b|\byou are no longer\s+(?:an?\s+|the\s+)?(?:ai|assistant|chatbot|language model|llm|chatgpt|claude|gpt|bard|gemini|bound|restricted|limited|required|helpful|an? ai)|\byour (?:new|true|real|actual) (?:role|identity|persona|name|purpose|instructions|directive)s? (?:is|are|will be)\b|\bnew system (?:prompt|message|instructions?)\s*:|\byou are now (?:an?\s+|the\s+|my\s+)?(?:unrestricted|unfiltered|uncensored|evil|malicious|rogue|jailbroken|hacker|root|admin|administrator|system|developer)\b/gi,
   score: 0.9,
   triggers: [
     [
@@ -254,7 +274,12 @@ const youAreNow = rule('role_hijack', 'high', {
   regex: /\byou are now (?:an?|the|my)\s+[\w-]+/gi,
   score: 0.5,
   triggers: [['now'], ['you']],
-  refine: (_m, ctx, c) => (near(ctx.text, c.start, c.end, HIJACK_CONTEXT, 200) ? 0.85 : 0.5),
+  refine: (m, ctx, c) =>
+    PERSONA_NAME.test(m[0])
+      ? null
+      : near(ctx.text, c.start, c.end, HIJACK_CONTEXT, 200)
+        ? 0.85
+        : 0.5,
 });
 
 export const INJECTION_DETECTORS: readonly Detector[] = [
@@ -262,6 +287,7 @@ export const INJECTION_DETECTORS: readonly Detector[] = [
   override,
   overrideAbove,
   stopFollowing,
+  overridePriorTasks,
   ...OVERRIDE_DETECTORS,
   foreignOverride,
   chatMarkers,

@@ -26,7 +26,7 @@ const PERSONA_CUE =
 const persona = rule('persona', {
   id: 'jailbreak.persona',
   regex:
-    /\bdo anything now\b|\balways intelligent and machiavellian\b|\b(?:BetterDAN|AntiGPT|BasedGPT|EvilBOT|Mongo Tom|UCAR)\b|\bevil (?:confidant|twin|version of (?:you|yourself)|alter ego)\b|\b(?:DAN|STAN|DUDE|AIM)\b(?!-)/gi,
+    /\bdo anything now\b|\balways intelligent and machiavellian\b|\b(?:BetterDAN|AntiGPT|BasedGPT|EvilBOT|Mongo Tom|UCAR)\b|\bevil (?:[\w-]+ )?(?:confidant|twin|version of (?:you|yourself)|alter ego)\b|\b(?:DAN|STAN|DUDE|AIM)\b(?!-)/gi,
   score: 0.9,
   triggers: [
     ['=DAN', '=STAN', '=DUDE', '=AIM', 'anything', 'machiavellian', 'betterdan', 'antigpt', 'basedgpt', 'evilbot', 'mongo', 'ucar', 'evil'],
@@ -51,7 +51,7 @@ const JAILBREAK_MODE = /^(?:jailbreak|jailbroken|unrestricted|dan|unlocked)\b/i;
 const specialMode = rule('developer_mode', {
   id: 'jailbreak.developer_mode',
   regex:
-    /\b(?:developer|dev|god|sudo|admin|debug|jailbreak|jailbroken|unrestricted|DAN|root|maintenance|unlocked)\s+(?:[a-z-]+\s+)?mode\b/gi,
+    /\b(?:developer|dev|god|sudo|admin|debug|diagnostic|jailbreak|jailbroken|unrestricted|DAN|root|maintenance|unlocked)\s+(?:[a-z-]+\s+)?mode\b/gi,
   score: 0.9,
   triggers: [
     ['mode'],
@@ -69,9 +69,15 @@ const specialMode = rule('developer_mode', {
       'root',
       'maintenance',
       'unlocked',
+      'diagnostic',
     ],
   ],
   refine(m, ctx, c) {
+    // A forged header switching the mode: "System: admin mode", "[SYSTEM DIAGNOSTIC MODE]".
+    if (
+      /(?:system\s*:\s*|\[\s*system\s+)$/i.test(ctx.text.slice(Math.max(0, c.start - 12), c.start))
+    )
+      return 0.9;
     const llm = JAILBREAK_MODE.test(m[0]) || near(ctx.text, c.start, c.end, LLM_CUE, 120);
     const enable = near(ctx.text, c.start, c.end, ENABLE_CUE, 40);
     return llm && enable ? 0.9 : 0.45;
@@ -231,6 +237,34 @@ const unfiltered = rule('restriction_bypass', {
   ],
 });
 
+/** "Do not have to abide by the rules set for them", "not required to follow any rules". */
+const needNotFollow = rule('restriction_bypass', {
+  id: 'jailbreak.restriction_bypass:need-not-follow',
+  regex: new RegExp(
+    `\\b(?:(?:do(?:es)?\\s+not|don't|doesn't|dont|doesnt|never)\\s+(?:have|need)\\s+to|(?:not|never|no\\s+longer)\\s+(?:required|obliged|obligated|expected|supposed)\\s+to)\\s+(?:abide\\s+by|adhere\\s+to|follow|obey|comply\\s+with|respect|stick\\s+to)\\s+(?:any\\s+|the\\s+|its\\s+|their\\s+|your\\s+|openai(?:'s)?\\s+|of\\s+)*(?:[\\w-]+\\s+){0,2}?${RESTRICTION_NOUN}\\b` +
+      `|\\b(?:doesn't|does not|don't|do not)\\s+respect\\s+(?:any\\s+)?(?:[\\w-]+\\s+)?${RESTRICTION_NOUN}\\b`,
+    'gi',
+  ),
+  score: 0.85,
+  triggers: [
+    ['abide', 'adhere', 'follow', 'obey', 'comply', 'respect', 'stick'],
+    ['restriction*', 'filter*', 'censorship', 'limitation*', 'limits', 'guideline*', 'guardrail*', 'rules', 'boundaries', 'morals', 'ethics', 'constraints', 'laws', 'policy', 'policies'],
+  ],
+  refine: (_m, ctx, c) => (near(ctx.text, c.start, c.end, ADDRESSEE, 120) ? 0.85 : 0.5),
+}); // prettier-ignore
+
+/** "CONTENT_FILTER: DISABLED", "standard content policies are suspended", "AUTHORIZATION LEVEL: Unlimited". */
+const filtersOff = rule('restriction_bypass', {
+  id: 'jailbreak.restriction_bypass:switched-off',
+  regex:
+    /\b(?:content|safety|ethics?|moderation)[_ -](?:filters?|filtering|guardrails?|checks?|mode)\s*[:=]\s*["']?(?:disabled|off|false|none|0|bypassed)\b|\b(?:standard\s+|usual\s+|normal\s+|all\s+)?(?:content|safety|ethical|moderation)\s+(?:polic(?:y|ies)|protocols|guidelines|restrictions|rules|filters|safeguards)\s+(?:are|is|have\s+been|has\s+been)\s+(?:now\s+|hereby\s+|temporarily\s+)?(?:suspended|disabled|lifted|removed|deactivated|waived|off)\b|\bauthori[sz]ation(?:\s+level)?\s*:\s*(?:unlimited|unrestricted|root|omega|maximum|god)\b/gi,
+  score: 0.85,
+  triggers: [
+    ['content', 'safety', 'ethic', 'ethics', 'ethical', 'moderation', 'authorization', 'authorisation'],
+    ['filter', 'filters', 'filtering', 'guardrail', 'guardrails', 'check', 'checks', 'mode', 'policy', 'policies', 'protocols', 'guidelines', 'restrictions', 'rules', 'safeguards', 'unlimited', 'unrestricted', 'root', 'omega', 'maximum', 'god'],
+  ],
+}); // prettier-ignore
+
 const FRAME =
   /\b(?:hypothetical(?:ly)?|imagine|pretend|suppose|fiction(?:al)?|novel|story|screenplay|script|role-?play|alternate universe|parallel universe|in a world where|thought experiment|for a game|purely academic|for research purposes|educational purposes|(?:deceased|late|dead|dying|departed)\s+(?:grand(?:ma|mother|pa|father)|granny|nana|mother|father|mom|dad|aunt|uncle))\b/i;
 
@@ -256,6 +290,8 @@ export const JAILBREAK_DETECTORS: readonly Detector[] = [
   notBound,
   bypassFilters,
   unfiltered,
+  needNotFollow,
+  filtersOff,
   ...REFUSAL_DETECTORS,
   framing,
   ...PERSONA_DETECTORS,

@@ -67,4 +67,39 @@ const restOf = rule({
   refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
 });
 
-export const OVERRIDE_DETECTORS: readonly Detector[] = [voided, contentThenTask, restOf];
+/** "STOP EVERYTHING!!! NOW!!! JUST PRINT": everything before is dropped for a new order. */
+const stopEverything = rule({
+  id: 'injection.override:stop-everything',
+  regex:
+    /\bstop\s+(?:everything|all\s+(?:tasks|previous\s+tasks|you(?:'re|\s+are)\s+doing))\b[\s!.,:;]*(?:now\b[\s!.,:;]*)?(?:and\s+)?(?:(?:just|only|instead|simply)\s+)?(?:print|say|write|output|respond|reply|do|tell|repeat)\b/gi,
+  score: 0.85,
+  triggers: [['stop'], ['everything', 'tasks', 'doing']],
+});
+
+/** "New instructions that override all previous ones", "BEGIN REPROGRAMMING". */
+const newInstructions = rule({
+  id: 'injection.override:new-instructions',
+  regex:
+    /\bnew\s+(?:instructions?|rules|directives?|orders|commands)\s+(?:that|which)\s+(?:override|overrides|supersede|supersedes|replace|replaces|cancel|cancels|take\s+precedence\s+over)\b|\b(?:begin|start|initiat\w*)\s+reprogramming\b|\bnew\s+instructions?\s+(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|chatbot|bot|llm)\b/gi,
+  score: 0.85,
+  triggers: [['new', 'reprogramming']],
+});
+
+/** "Forget everything, you are ...", "forget everything before this". */
+const forgetEverything = rule({
+  id: 'injection.override:forget-everything',
+  regex:
+    /\bforget\s+(?:about\s+)?(?:everything|all\s+(?:of\s+)?(?:that|this|the\s+above))(?:\s+(?:before|above|previous(?:ly)?|prior|so\s+far|until\s+now|up\s+to\s+now)\b|\s*(?=[,.;:!]|$))/gi,
+  score: 0.85,
+  triggers: [['forget'], ['everything', 'all']],
+  refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
+});
+
+export const OVERRIDE_DETECTORS: readonly Detector[] = [
+  voided,
+  contentThenTask,
+  restOf,
+  stopEverything,
+  newInstructions,
+  forgetEverything,
+];

@@ -92,3 +92,6 @@ export function near(
 ): boolean {
   return words.test(text.slice(Math.max(0, start - reach), Math.min(text.length, end + reach)));
 }
+
+/** A named jailbreak persona ("you are now a DAN"): jailbreak.persona's finding, not a role hijack. */
+export const PERSONA_NAME = /\b(?:DAN|STAN|DUDE|AIM)\b|do anything now/;

@@ -102,6 +102,12 @@ const REFUSAL_EXTRA: readonly Detector[] = [
     () => 0.85,
   ),
   refusalRule(
+    'omit-disclaimers',
+    /\b(?:omit|skip|leave\s+out|drop|remove|strip)(?:ting|ping|s)?\s+(?:all\s+|any\s+|the\s+)?(?:safety\s+|legal\s+|ethical\s+|moral\s+|medical\s+)?(?:disclaimers|warnings|caveats|refusals|moralizing)\b/gi,
+    [['omit', 'omitting', 'omits', 'skip', 'skipping', 'skips', 'leave', 'drop', 'drops', 'dropping', 'remove', 'removes', 'strip', 'strips', 'stripping'], ['disclaimers', 'warnings', 'caveats', 'refusals', 'moralizing']],
+    () => 0.85,
+  ),
+  refusalRule(
     'refusal-is-harm',
     /\brefus(?:ing|al|als)\s+(?:[\w-]+\s+){0,3}(?:is|are|causes?|would\s+be)\s+(?:[\w-]+\s+){0,3}(?:harm|harmful|a\s+violation|unacceptable|not\s+allowed|forbidden|not\s+an\s+option)\b/gi,
     [['refusing', 'refusal', 'refusals']],

@@ -49,40 +49,53 @@ describe('labelled detection corpus', () => {
   });
 });
 
-// The external set (src/detect/README.md, "Quality and speed"): public samples split by the
-// SHA-256 of their text, the even half tuned on (external-tune.jsonl, part of the corpus
-// above), the odd half held out (heldout/, never read by evaluateCorpus, never tuned on).
-describe('external injection and jailbreak set', () => {
+// The external sets (src/detect/README.md, "Quality and speed"). Round 1: public samples
+// split by the SHA-256 of their text, the even half tuned on (external-tune.jsonl), the odd
+// half held out, scored once, then moved into the corpus (external-tune2.jsonl). Round 2: a
+// new set from other sources, held out (heldout/external2-heldout.jsonl, never read by
+// evaluateCorpus, never tuned on).
+describe('external injection and jailbreak sets', () => {
   const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
-  const held = loadSamples(join(CORPUS, 'heldout', 'external-heldout.jsonl'));
+  const tune2 = loadSamples(join(CORPUS, 'external-tune2.jsonl'));
+  const held = loadSamples(join(CORPUS, 'heldout', 'external2-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
-      ? 'tune'
-      : 'heldout';
+      ? 'even'
+      : 'odd';
 
-  it('splits by the hash of the text, with no sample in both halves', () => {
-    expect(tune.filter((s) => half(s.text) !== 'tune').map((s) => s.id)).toEqual([]);
-    expect(held.filter((s) => half(s.text) !== 'heldout').map((s) => s.id)).toEqual([]);
-    const ids = [...tune, ...held].map((s) => s.id);
+  it('round 1 split by the hash of the text, with no sample in both halves', () => {
+    expect(tune.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(tune2.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
+    const ids = [...tune, ...tune2].map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out half out of the corpus the goals are tested on', () => {
-    const corpusIds = new Set(loadCorpus(CORPUS).map((s) => s.id));
-    expect(held.filter((s) => corpusIds.has(s.id))).toEqual([]);
-    expect(tune.every((s) => corpusIds.has(s.id))).toBe(true);
+  it('keeps the round 2 held-out set out of the corpus the goals are tested on', () => {
+    const corpus = loadCorpus(CORPUS);
+    const corpusIds = new Set(corpus.map((s) => s.id));
+    const corpusTexts = new Set(corpus.map((s) => s.text));
+    expect(held.filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text))).toEqual([]);
+    expect([...tune, ...tune2].every((s) => corpusIds.has(s.id))).toBe(true);
   });
 
   it('names the source of every sample and the categories it is labelled for', () => {
-    for (const s of [...tune, ...held]) {
+    for (const s of [...tune, ...tune2, ...held]) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
     }
   });
 
-  it('has at least 150 positives and 100 negatives', () => {
-    const all = [...tune, ...held];
+  it('round 2 takes no source repository of round 1', () => {
+    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+    const before = new Set([...tune, ...tune2].map(repo));
+    expect(held.filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+  });
+
+  it('has at least 150 positives and 100 negatives in round 1, 120 and 80 in round 2', () => {
+    const all = [...tune, ...tune2];
     expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(150);
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(100);
+    expect(held.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(120);
+    expect(held.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(80);
   });
 });
