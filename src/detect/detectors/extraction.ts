@@ -1,21 +1,12 @@
-import type { Detector, PatternRule } from '../rule.js';
-import { near, phraseDetector } from './phrase.js';
+import type { Detector } from '../rule.js';
+import { near, phraseRules } from './phrase.js';
 
 /**
  * System-prompt extraction: asking for the hidden instructions, the context window, or
  * "the words above". Part of INJECTION_DETECTORS.
  */
 
-type Rule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
-
-function rule(r: Rule): Detector {
-  return phraseDetector({
-    ...r,
-    type: 'prompt_injection.system_prompt_extraction',
-    category: 'prompt_injection',
-    severity: 'medium',
-  });
-}
+const rule = phraseRules('prompt_injection.system_prompt_extraction', 'prompt_injection', 'medium');
 
 const SP_MODS =
   '(?:your|ur|the|all|any|full|complete|entire|exact|original|initial|initials|starting|hidden|secret|internal|confidential|system|developer|first|verbatim|current|previous|prior|preceding|above|earlier|whole|every)';

@@ -1,5 +1,5 @@
-import type { Detector, PatternRule } from '../rule.js';
-import { near, PERSONA_NAME, phraseDetector } from './phrase.js';
+import type { Detector } from '../rule.js';
+import { near, PERSONA_NAME, phraseRules } from './phrase.js';
 
 /**
  * Role hijack by claim or replacement: a claimed privileged identity next to a privileged
@@ -7,16 +7,7 @@ import { near, PERSONA_NAME, phraseDetector } from './phrase.js';
  * identity handed over right after an override. Part of INJECTION_DETECTORS.
  */
 
-type Rule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
-
-function rule(r: Rule): Detector {
-  return phraseDetector({
-    ...r,
-    type: 'prompt_injection.role_hijack',
-    category: 'prompt_injection',
-    severity: 'high',
-  });
-}
+const rule = phraseRules('prompt_injection.role_hijack', 'prompt_injection', 'high');
 
 // "I am a developer" is ordinary; it claims privilege next to a request only a privileged
 // person would make.

@@ -1,5 +1,5 @@
-import type { Detector, PatternRule } from '../rule.js';
-import { isNegated, phraseDetector } from './phrase.js';
+import type { Detector } from '../rule.js';
+import { isNegated, phraseRules } from './phrase.js';
 
 /**
  * Instruction override by structure rather than by the word "instructions": the earlier
@@ -7,16 +7,7 @@ import { isNegated, phraseDetector } from './phrase.js';
  * Part of INJECTION_DETECTORS (injection.ts holds the verb + "instructions" rules).
  */
 
-type Rule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
-
-function rule(r: Rule): Detector {
-  return phraseDetector({
-    ...r,
-    type: 'prompt_injection.override',
-    category: 'prompt_injection',
-    severity: 'high',
-  });
-}
+const rule = phraseRules('prompt_injection.override', 'prompt_injection', 'high');
 
 const VOID_NOUN =
   '(?:instructions?|rules|guidelines|directives|restrictions|principles|constitution|programming|system prompts?)';

@@ -1,5 +1,5 @@
-import type { Detector, PatternRule } from '../rule.js';
-import { near, phraseDetector } from './phrase.js';
+import type { Detector } from '../rule.js';
+import { near, phraseRules } from './phrase.js';
 
 /**
  * Jailbreak personas by shape rather than by name (jailbreak.ts knows DAN, AIM, ...): a
@@ -8,16 +8,7 @@ import { near, phraseDetector } from './phrase.js';
  * normal reply against the persona's. Part of JAILBREAK_DETECTORS.
  */
 
-type Rule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
-
-function rule(r: Rule): Detector {
-  return phraseDetector({
-    ...r,
-    type: 'jailbreak.persona',
-    category: 'jailbreak',
-    severity: 'high',
-  });
-}
+const rule = phraseRules('jailbreak.persona', 'jailbreak', 'high');
 
 const AI_CONTEXT =
   /\b(?:ai|chatbot|language model|model|character|persona|chatgpt|gpt|openai|respond(?:s)? as|answer(?:s)? as|act as|pretend|simulate|responses?)\b/i;

@@ -68,6 +68,21 @@ export function isDescribed(text: string, start: number): boolean {
 }
 
 /** A pattern detector whose score drops when the phrase is only being discussed. */
+/** A rule's pattern and refinements, the rest fixed by the file's `phraseRules(...)`. */
+export type PhraseRule = Omit<PatternRule, 'category' | 'type' | 'severity'>;
+
+/**
+ * The phrase-detector maker of a file whose rules all raise one finding type: binds the
+ * type, category and severity once, so each rule states only what it matches.
+ */
+export function phraseRules(
+  type: string,
+  category: PatternRule['category'],
+  severity: PatternRule['severity'],
+): (rule: PhraseRule) => Detector {
+  return (rule) => phraseDetector({ ...rule, type, category, severity });
+}
+
 export function phraseDetector(rule: PatternRule): Detector {
   const refine = rule.refine;
   const describable = rule.category === 'prompt_injection' || rule.category === 'jailbreak';
