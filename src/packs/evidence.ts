@@ -5,7 +5,9 @@
  * status, a finding's current status), kept apart so nobody mistakes it for proven data.
  * Streamed row by row from one read snapshot.
  */
+import { CheckFailed } from '../errors.js';
 import type { FileSink } from '../export/file-sink.js';
+import { canonicalDigest } from '../ledger/jcs.js';
 import {
   eventRecord,
   findingRecord,
@@ -117,11 +119,31 @@ export function writeEvidence(
     for (const row of r.prepare(section.sql).iterate(params) as IterableIterator<
       Record<string, unknown>
     >) {
-      sink.write(`${first ? '' : ','}\n${JSON.stringify(section.item(row, slice))}`);
+      const item = section.item(row, slice) as { seq?: number; record: unknown };
+      assertLedgered(section.name, item, slice);
+      sink.write(`${first ? '' : ','}\n${JSON.stringify(item)}`);
       first = false;
     }
     sink.write(first ? ']' : '\n]');
   }
   if (controls) sink.write(`,\n"controls":${JSON.stringify(controls)}`);
   sink.write('\n}\n');
+}
+
+/**
+ * A pack must never carry evidence it cannot prove: a record edited in the store since it
+ * was ledgered would go into the pack and fail `audit evidence verify` later, so the
+ * builder refuses now and names it (the same check the verifier's `records` step makes).
+ */
+function assertLedgered(
+  section: keyof typeof EVIDENCE_SECTIONS,
+  item: { seq?: number; record: unknown },
+  slice: LedgerSlice,
+): void {
+  if (item.record === null || item.seq === undefined) return; // purged: proved by its entry
+  if (canonicalDigest(item.record).toString('hex') !== slice.digestOf.get(item.seq)) {
+    throw new CheckFailed(
+      `${EVIDENCE_SECTIONS[section]} at seq ${item.seq} no longer matches its ledger digest (altered in the store); run \`audit verify\``,
+    );
+  }
 }

@@ -34,6 +34,8 @@ export interface LedgerSlice {
   entries: LedgerEntry[];
   /** subject_ref -> seq, per included-record set. */
   seqOf: Record<SetName, Map<number, number>>;
+  /** seq -> the record digest its entry commits to, for the included entries. */
+  digestOf: Map<number, string>;
 }
 
 // The ledger entries of the included records, picked in SQLite (one pass over the ledger,
@@ -105,7 +107,8 @@ export function collectLedger(
       );
     }
   }
-  return { treeSize, rootHash, tree, entries, seqOf };
+  const digestOf = new Map(entries.map((e) => [e.seq, e.digest]));
+  return { treeSize, rootHash, tree, entries, seqOf, digestOf };
 }
 
 /** Streams proofs.json: the tree head it proves against and one proof per entry. */

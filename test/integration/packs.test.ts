@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,6 +316,19 @@ describe('audit evidence verify', () => {
     expect(r.code).toBe(1);
     expect(failedChecks(r.verdict)).toEqual(['store_records']);
     expect(r.verdict.message).toContain(eventId);
+
+    // And a new pack is refused rather than built with evidence it cannot prove.
+    const packsBefore = withDb(copy, (db) => db.prepare('SELECT COUNT(*) AS n FROM packs').get());
+    const out = join(copy, 'refused.zip');
+    const refused = await evid(['pack', '--since', '2000-01-01', '--output', out], copy);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /event\.ingested at seq \d+ no longer matches its ledger digest/,
+    );
+    expect(withDb(copy, (db) => db.prepare('SELECT COUNT(*) AS n FROM packs').get())).toEqual(
+      packsBefore,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 
   it('fails when the store ledger was rewritten or rolled back behind the pack', async () => {
