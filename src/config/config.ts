@@ -1,6 +1,9 @@
 import { availableParallelism, homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** Ledger entries per worker task in ledger-wide scans unless EVID_SCAN_CHUNK says otherwise. */
+export const DEFAULT_SCAN_CHUNK = 65_536;
+
 /** Everything read from the environment, read once (STYLE.md "config/"). */
 export interface Config {
   /** Directory holding the store (evid.db) and the ledger signing key. */
@@ -53,7 +56,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     rateLimit: env.EVID_RATE_LIMIT || undefined,
     logLevel: env.EVID_LOG_LEVEL || 'info',
     scanThreads: positiveInt(env.EVID_SCAN_THREADS) ?? Math.min(availableParallelism(), 4),
-    scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? 65_536,
+    scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
   };
 }
 

@@ -48,6 +48,7 @@ import {
 } from './manifest.js';
 import { resolveOutput } from './output-path.js';
 import { insertPack, packExists } from './pack-store.js';
+import { DEFAULT_SCAN_CHUNK } from '../config/config.js';
 import { leafHashesInWorkers } from '../store/ledger-leaves.js';
 import { collectLedger, writeProofs } from './proofs.js';
 import { renderPackHtml } from './report-html.js';
@@ -121,7 +122,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     const signedSize = store.latestTreeHead()?.tree_size ?? 0;
     const pre = await leafHashesInWorkers(store.dataDir, signedSize, {
       threads: input.threads ?? 1,
-      chunkSize: input.chunkSize ?? 65_536,
+      chunkSize: input.chunkSize ?? DEFAULT_SCAN_CHUNK,
     });
 
     const gathered = store.read((r) => {

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Store } from './store.js';
+import { workerAvailable } from './worker-pool.js';
 
 /**
  * Background WAL checkpoints for a long-running writer (the REST server). By default
@@ -28,7 +27,7 @@ export function startCheckpointer(
   { intervalMs = 100, fallbackPages = 10_000 } = {},
 ): Checkpointer {
   // From sources (no built worker module), checkpoints stay where SQLite puts them.
-  if (!existsSync(fileURLToPath(WORKER))) return { stop: async () => undefined };
+  if (!workerAvailable(WORKER)) return { stop: async () => undefined };
   const worker = new Worker(WORKER, { workerData: { dataDir: store.dataDir, intervalMs } });
   worker.unref();
   const restore = (): void => {

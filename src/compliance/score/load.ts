@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { DEFAULT_SCAN_CHUNK } from '../../config/config.js';
 import { currentPolicy } from '../../store/policies.js';
 import type { Reader, Store } from '../../store/store.js';
 import { verifyLedger } from '../../store/verify-ledger.js';
@@ -11,8 +12,6 @@ import type {
   KillSwitchFacts,
   RetentionFacts,
 } from './snapshot.js';
-
-const FAST_CHUNK = 65_536;
 
 /** Reads a compliance snapshot in one consistent read (one WAL snapshot). */
 export function readSnapshot(store: Store, publicKey: KeyObject): ComplianceSnapshot {
@@ -27,7 +26,8 @@ export function loadSnapshot(r: Reader, publicKey: KeyObject, origin: string): C
   return {
     origin,
     // The fast path on this thread, in this snapshot; the sequential pass gives any failure.
-    ledger: verifyFast(r, publicKey, origin, FAST_CHUNK) ?? verifyLedger(r, publicKey, origin),
+    ledger:
+      verifyFast(r, publicKey, origin, DEFAULT_SCAN_CHUNK) ?? verifyLedger(r, publicKey, origin),
     agents: loadAgents(r),
     findings: loadFindings(r),
     retention: loadRetention(r),
