@@ -53,11 +53,15 @@ describe('labelled detection corpus', () => {
 // split by the SHA-256 of their text, the even half tuned on (external-tune.jsonl), the odd
 // half held out, scored once, then moved into the corpus (external-tune2.jsonl). Round 2: a
 // new set from other sources, held out (heldout/external2-heldout.jsonl, never read by
-// evaluateCorpus, never tuned on).
+// evaluateCorpus, never tuned on). Round 3: a third set from still other sources, split by
+// the same hash rule, the even half tuned on (external3-dev.jsonl), the odd half held out
+// (heldout/external3-heldout.jsonl).
 describe('external injection and jailbreak sets', () => {
   const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
   const tune2 = loadSamples(join(CORPUS, 'external-tune2.jsonl'));
   const held = loadSamples(join(CORPUS, 'heldout', 'external2-heldout.jsonl'));
+  const dev3 = loadSamples(join(CORPUS, 'external3-dev.jsonl'));
+  const held3 = loadSamples(join(CORPUS, 'heldout', 'external3-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -70,16 +74,23 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the round 2 held-out set out of the corpus the goals are tested on', () => {
+  it('keeps the round 2 and round 3 held-out sets out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
-    expect(held.filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text))).toEqual([]);
-    expect([...tune, ...tune2].every((s) => corpusIds.has(s.id))).toBe(true);
+    expect(
+      [...held, ...held3].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
+    ).toEqual([]);
+    expect([...tune, ...tune2, ...dev3].every((s) => corpusIds.has(s.id))).toBe(true);
+  });
+
+  it('round 3 split by the hash of the text, dev half even, held-out half odd', () => {
+    expect(dev3.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(held3.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
   });
 
   it('names the source of every sample and the categories it is labelled for', () => {
-    for (const s of [...tune, ...tune2, ...held]) {
+    for (const s of [...tune, ...tune2, ...held, ...dev3, ...held3]) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
     }
@@ -89,6 +100,18 @@ describe('external injection and jailbreak sets', () => {
     const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
     const before = new Set([...tune, ...tune2].map(repo));
     expect(held.filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 3 takes no source repository of rounds 1 and 2', () => {
+    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+    const before = new Set([...tune, ...tune2, ...held].map(repo));
+    expect([...dev3, ...held3].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+  });
+
+  it('has at least 80 positives and 60 negatives in round 3', () => {
+    const all = [...dev3, ...held3];
+    expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(80);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(60);
   });
 
   it('has at least 150 positives and 100 negatives in round 1, 120 and 80 in round 2', () => {
