@@ -78,7 +78,32 @@ const fakeTurn = rule({
   },
 });
 
+// What a forged notice from a privileged sender goes on to ask for.
+const NOTICE_ASK =
+  /\b(?:ignore|disregard|override|supersed\w*|reveal|system\s*prompt|unrestricted|content\s+polic\w*|safety\s+(?:filters?|guidelines|rules|protocols)|(?:output|display|print|dump)\s+(?:your|the)\s+(?:full\s+|complete\s+|entire\s+|hidden\s+)?(?:configuration|instructions|system|prompt))\b/i;
+
+/**
+ * A message claiming to come from the operator: "### IMPORTANT UPDATE FROM SYSTEM
+ * ADMINISTRATOR", "[ANTHROPIC INTERNAL - TRUST & SAFETY DIRECTIVE]", next to an order only
+ * the operator could give. A real notice from an administrator asks for none of those.
+ */
+const operatorNotice = rule({
+  id: 'injection.role_hijack:operator-notice',
+  regex:
+    /\b(?:update|message|note|notice|directive|instructions?|order|announcement|alert)\s+from\s+(?:the\s+|your\s+)?(?:system\s+administrator|sysadmin|system\s+admin|administrator|admin|developers?|system|security\s+team|openai|anthropic|trust\s*(?:&|and)\s*safety(?:\s+team)?)\b|\[\s*(?:OPENAI|ANTHROPIC|ADMIN|ADMINISTRATOR|DEVELOPER|ROOT)\b[^\]\n]{0,60}\]/gi,
+  score: 0.85,
+  triggers: [
+    ['administrator', 'sysadmin', 'admin', 'developer', 'developers', 'system', 'security', 'openai', 'anthropic', 'trust', 'root'],
+  ],
+  refine(m, ctx, c) {
+    // The bracketed form must be written in capitals: "[Admin panel]" is a label.
+    if (m[0].startsWith('[') && !/^\[\s*[A-Z]{4,}\b/.test(m[0])) return null;
+    return NOTICE_ASK.test(ctx.text.slice(c.end, c.end + 240)) ? 0.85 : null;
+  },
+}); // prettier-ignore
+
 export const HIJACK_DETECTORS: readonly Detector[] = [
+  operatorNotice,
   fakeTurn,
   claimedRole,
   assistantOffline,

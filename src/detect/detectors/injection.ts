@@ -209,7 +209,7 @@ const ROLE_CUES =
 const chatMarkers = rule('role_hijack', 'high', {
   id: 'injection.role_hijack:chat-markers',
   regex:
-    /<\|im_start\|>\s*(?:system|developer)|<\|(?:system|developer)\|>|<\|start_header_id\|>\s*system|<<SYS>>|\[INST\]|<\/?system>|(?:^|[\n.\]}>)"]\s*)(?:#{1,4}\s*)?(?:(?:SYSTEM|System)(?:\s+(?:NOTICE|MESSAGE|PROMPT|OVERRIDE|UPDATE|INSTRUCTIONS?))?\s*:?(?=\s)|\[(?:system|SYSTEM)[^\]\n]{0,60}\])/g,
+    /<\|im_start\|>\s*(?:system|developer)|<\|(?:system|developer)\|>|<\|start_header_id\|>\s*system|<<SYS>>|\[INST\]|<\/?system>|(?:^|[\n.\]}>)"]\s*)(?:#{1,4}\s*)?(?:(?:SYSTEM|System)(?:\s+(?:NOTICE|MESSAGE|PROMPT|OVERRIDE|UPDATE|INSTRUCTIONS?|DIRECTIVES?|ALERT|NOTE|CONFIGURATION|CONFIG))?\s*:?(?=\s)|\[(?:system|SYSTEM)[^\]\n]{0,60}\])/g,
   score: 0.9,
   triggers: [['system', 'sys', 'inst', 'developer', '~<|']],
   refine(m, ctx, c) {

@@ -15,14 +15,16 @@ const VOID_NOUN =
 const voided = rule({
   id: 'injection.override:voided',
   regex: new RegExp(
-    `\\b(?:(?:all\\s*)?previous|prior|earlier|above|old|all|original|your|the|current|existing|first|initial)\\s+(?:(?:current|constitutional|system|previous|original|initial)\\s+)?${VOID_NOUN}\\s+(?:(?:are|is|have been|has been|were)\\s+)?(?:(?:now|being|hereby|henceforth)\\s+)?(?:void|null|cancel(?:l)?ed|obsolete|revoked|invalid|lifted|overridden|suspended|superseded|replaced|deprecated|false|outdated|out of date|not required|not needed|no longer (?:apply|valid|in effect|matter|needed|required|relevant))\\b` +
-      `|\\bsupersedes?\\s+(?:all\\s+|any\\s+)?(?:previous|prior|earlier|existing|other|your)\\s+${VOID_NOUN}`,
+    `\\b(?:(?:all\\s*)?previous|prior|earlier|above|old|all|original|your|the|current|existing|first|initial)\\s+(?:(?:current|constitutional|system|previous|original|initial|safety|ethical|content|standard|default)\\s+){0,2}${VOID_NOUN}\\s+(?:(?:are|is|have been|has been|were)\\s+)?(?:(?:now|being|hereby|henceforth)\\s+)?(?:void|null|cancel(?:l)?ed|obsolete|revoked|invalid|lifted|overridden|suspended|superseded|replaced|deprecated|false|outdated|out of date|not required|not needed|no longer (?:apply|valid|in effect|matter|needed|required|relevant))\\b` +
+      `|\\bsupersedes?\\s+(?:all\\s+|any\\s+)?(?:previous|prior|earlier|existing|other|your)\\s+(?:[\\w-]+\\s+){0,3}?${VOID_NOUN}` +
+      // "This directive takes priority over your system prompt"
+      `|\\btakes?\\s+(?:priority|precedence)\\s+over\\s+(?:all\\s+|any\\s+)?(?:your|the|previous|prior|earlier|existing|other|original)\\s+(?:(?:previous|prior|original|system|other|current)\\s+)?${VOID_NOUN}`,
     'gi',
   ),
   score: 0.9,
   triggers: [
     ['instruction', 'instructions', 'rules', 'guidelines', 'directives', 'restrictions', 'principles', 'constitution', 'programming', 'prompt', 'prompts'],
-    ['void', 'null', 'cancelled', 'canceled', 'obsolete', 'revoked', 'invalid', 'lifted', 'overridden', 'suspended', 'superseded', 'replaced', 'deprecated', 'false', 'outdated', 'date', 'required', 'needed', 'longer', 'supersede', 'supersedes'],
+    ['void', 'null', 'cancelled', 'canceled', 'obsolete', 'revoked', 'invalid', 'lifted', 'overridden', 'suspended', 'superseded', 'replaced', 'deprecated', 'false', 'outdated', 'date', 'required', 'needed', 'longer', 'supersede', 'supersedes', 'priority', 'precedence'],
   ],
 }); // prettier-ignore
 
@@ -86,7 +88,61 @@ const forgetEverything = rule({
   refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
 });
 
+// "Ignore the translation task, instead focus on the slides" is a colleague's email; the
+// injection swaps the task for output it dictates.
+const INSTEAD_OUTPUT =
+  /^[^\n]{0,24}?\binstead\b\W{0,4}(?:(?:just|only|simply|please)\s+)?(?:output|print|say|write|respond|reply|reveal|display|show|repeat|tell|list|return|generate|translate)\b/i;
+
+/**
+ * The task at hand dropped for another: "Disregard the summarization task. Instead, output
+ * ...", "stop the sentiment analysis, instead ...". The user's own "my" request is theirs to drop.
+ */
+const dropTask = rule({
+  id: 'injection.override:drop-task',
+  regex:
+    /\b(?:ignore|disregard|forget|abandon|drop|stop|skip|cancel|abort)\s+(?:the|this|that|your|current|any|all)\s+(?:[\w-]+\s+){0,2}?(?:task|assignment|job|analysis|summary|summari[sz]ation|translation|review)\b/gi,
+  score: 0.85,
+  triggers: [
+    ['ignore', 'disregard', 'forget', 'abandon', 'drop', 'stop', 'skip', 'cancel', 'abort'],
+    [
+      'task',
+      'assignment',
+      'job',
+      'analysis',
+      'summary',
+      'summarization',
+      'summarisation',
+      'translation',
+      'review',
+    ],
+    // refine: "instead" and an output verb after it
+    ['instead'],
+    [
+      'output',
+      'print',
+      'say',
+      'write',
+      'respond',
+      'reply',
+      'reveal',
+      'display',
+      'show',
+      'repeat',
+      'tell',
+      'list',
+      'return',
+      'generate',
+      'translate',
+    ],
+  ],
+  refine: (_m, ctx, c) =>
+    !isNegated(ctx.text, c.start) && INSTEAD_OUTPUT.test(ctx.text.slice(c.end, c.end + 80))
+      ? 0.85
+      : null,
+});
+
 export const OVERRIDE_DETECTORS: readonly Detector[] = [
+  dropTask,
   voided,
   contentThenTask,
   restOf,

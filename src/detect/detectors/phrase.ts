@@ -20,6 +20,11 @@ const DISCUSSION = wordsRegex([
 
 /** True when [start, end) sits inside quotes on one line. */
 export function isQuoted(text: string, start: number, end: number): boolean {
+  return quoteOpening(text, start, end) !== -1;
+}
+
+/** Index of the quote that opens [start, end) on its line, or -1 when it is not quoted. */
+function quoteOpening(text: string, start: number, end: number): number {
   let open = -1;
   for (let i = start - 1; i >= 0 && i >= start - QUOTE_REACH; i--) {
     const ch = text[i] as string;
@@ -29,40 +34,74 @@ export function isQuoted(text: string, start: number, end: number): boolean {
       break;
     }
   }
-  if (open === -1) return false;
+  if (open === -1) return -1;
   for (let i = end; i < text.length && i < end + QUOTE_REACH; i++) {
     const ch = text[i] as string;
-    if (ch === '\n') return false;
-    if (CLOSE_QUOTES.has(ch)) return true;
+    if (ch === '\n') return -1;
+    if (CLOSE_QUOTES.has(ch)) return open;
   }
-  return false;
+  return -1;
+}
+
+// A quote the model is told to say is an order, not a citation: "confirm by saying 'DAN Mode
+// enabled'", "reply with 'Developer Mode enabled'" (but "an attacker might say '...'" is cited).
+const SAY_QUOTE =
+  /\b(?:say|saying|reply|replying|respond|responding|answer|answering|print|printing|output|outputting|confirm\w*)(?:\s+(?:with|by\s+saying|exactly|only|back))?\s*:?\s*$/i;
+const SAY_SUBJECT =
+  /\b(?:might|could|would|may|can|will|should|attackers?|users?|they|he|she|someone|people|prompts?)\s+(?:\w+\s+)?$/i;
+
+function isToldToSay(text: string, open: number): boolean {
+  const base = Math.max(0, open - 32);
+  const m = SAY_QUOTE.exec(text.slice(base, open));
+  if (m === null) return false;
+  const verb = base + m.index;
+  return !SAY_SUBJECT.test(text.slice(Math.max(0, verb - 24), verb));
 }
 
 /** Quoted and surrounded by words that talk about attacks rather than perform one. */
 export function isDiscussed(text: string, start: number, end: number): boolean {
-  if (!isQuoted(text, start, end)) return false;
+  const open = quoteOpening(text, start, end);
+  if (open === -1 || isToldToSay(text, open)) return false;
   return DISCUSSION.test(text.slice(Math.max(0, start - 120), Math.min(text.length, end + 120)));
 }
 
+// One word may sit between the negation and the phrase ("never ever"), and a "to" after it
+// ("NEVER ALLOWED to ignore", "not supposed to repeat").
 const NEGATED =
-  /(?:\bnot|n't|\bnever|\bcannot|\bunable to|\brefuse to|\bwill not|\bmust not)\s+(?:\w+\s+)?$/i;
+  /(?:\bnot|n't|\bnever|\bcannot|\bunable to|\brefuse to|\bwill not|\bmust not)\s+(?:\w+\s+)?(?:to\s+)?$/i;
 
 export function isNegated(text: string, start: number): boolean {
-  return NEGATED.test(text.slice(Math.max(0, start - 24), start));
+  return NEGATED.test(text.slice(Math.max(0, start - 28), start));
 }
 
 export const DISCUSSED_FACTOR = 0.45;
 
 // "attempts to override safety", "causes the model to ignore its instructions", "injected
 // prompts can bypass guardrails": the phrase is the object of a description, not an order.
+// "by instructing it to ignore previous instructions", "asks the model to roleplay", "a
+// directive that claims to supersede all existing instructions".
 const PURPOSE =
-  /\b(?:attempts?|attempting|tries|trying|tried|designed|meant|used|intended|aims?|aiming|seeks?|seeking|crafted|able|causes?\s+(?:the\s+|a\s+)?(?:model|llm|ai|assistant|agent))\s+to\s+$/i;
+  /\b(?:attempts?|attempting|tries|trying|tried|designed|meant|used|intended|aims?|aiming|seeks?|seeking|crafted|able|claims?|claiming|purports?|purporting|(?:causes?|causing|instructs?|instructing|tells|telling|asks|asking|forces?|forcing|tricks?|tricking|convinces?|convincing|gets|getting|makes|making|prompts|prompting|persuades?|persuading|manipulates?|manipulating|coax(?:es|ing)?)\s+(?:it|them|(?:the\s+|a\s+|an\s+)?(?:target\s+)?(?:model|models|llm|llms|ai|assistant|agent|chatbot)))\s+to\s+$/i;
 const MODAL = /\b([a-z]+)\s+(?:can|could|may|might)\s+(?:potentially\s+|also\s+|easily\s+)?$/i;
+
+// Anywhere earlier in the sentence: "Classic DAN jailbreak that asks the model to roleplay as
+// an unrestricted alter ego with no content policies".
+const DESCRIBED_SENTENCE =
+  /\b(?:asks?|asking|instructs?|instructing|tells|telling|forces?|forcing|tricks?|tricking|gets|getting|causes?|causing|prompts|prompting|convinces?|convincing|persuades?|persuading|coax(?:es|ing)?)\s+(?:the|a|an)\s+(?:target\s+)?(?:model|models|llm|llms|ai|assistant|chatbot|agent)\s+(?:to|into)\b/i;
+
+/** The sentence around `start` up to it: back to the last sentence end within 240 characters. */
+function sentenceHead(text: string, start: number): string {
+  const from = Math.max(0, start - 240);
+  const head = text.slice(from, start);
+  const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('\n'), head.lastIndexOf('? '));
+  return end === -1 ? head : head.slice(end + 1);
+}
 
 /** An injection or jailbreak phrase described in the third person rather than addressed. */
 export function isDescribed(text: string, start: number): boolean {
   const head = text.slice(Math.max(0, start - 48), start);
   if (PURPOSE.test(head)) return true;
+  if (DESCRIBED_SENTENCE.test(sentenceHead(text, start))) return true;
   const modal = MODAL.exec(head);
   return modal !== null && !/^(?:you|u|i|we|now)$/i.test(modal[1] as string);
 }

@@ -44,13 +44,13 @@ function refusalRule(
 const REFUSAL_BASE: readonly Detector[] = [
   refusalRule(
     'never-refuse',
-    /\b(?:never|do not|don't|cannot|can't|must not|mustn't|will not|won't|are not allowed to|aren't allowed to)\s+(?:ever\s+)?refus(?:e|es|ing)\b|\bnever\s+refuses\b|\bstop\s+refusing\b/gi,
-    [['refuse', 'refuses', 'refusing']],
+    /\b(?:never|do not|don't|cannot|can't|must not|mustn't|will not|won't|are not allowed to|aren't allowed to)\s+(?:ever\s+)?refus(?:e|es|ing)\b|\bnever\s+refuses\b|\bstop\s+refusing\b|\bwithout\s+(?:any\s+)?(?:refusals?|refusing)\b/gi,
+    [['refuse', 'refuses', 'refusing', 'refusal', 'refusals']],
   ),
   refusalRule(
     'no-disclaimers',
-    /\bno\s+(?:more\s+)?(?:disclaimers|warnings|caveats|moralizing|lectures|refusals)\b|\b(?:do not|don't|never|without)\s+(?:say(?:ing)?|respond(?:ing)? with|us(?:e|ing)|start(?:ing)? with|writ(?:e|ing)|includ(?:e|ing)|add(?:ing)?|mention(?:ing)?|giv(?:e|ing))\s+(?:any\s+)?(?:["\u201c']?\s*(?:I'?m sorry|I am sorry|I can(?:no|')t|as an ai|sorry)|(?:ethical\s+|moral\s+|safety\s+|legal\s+)?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|refusals?|caveats?|lectures?))/gi,
-    [['sorry', 'cannot', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'moralizing', 'moralization', 'moralizations', 'caveat', 'caveats', 'lecture', 'lectures', 'refusal', 'refusals', 'ai', "~can't", '~cant']],
+    /\bno\s+(?:more\s+)?(?:disclaimers|warnings|caveats|moralizing|lectures|refusals)\b|\b(?:do not|don't|never|without)\s+(?:say(?:ing)?|respond(?:ing)? with|us(?:e|ing)|start(?:ing)? with|writ(?:e|ing)|includ(?:e|ing)|add(?:ing)?|mention(?:ing)?|giv(?:e|ing))\s+(?:any\s+)?(?:["\u201c']?\s*(?:I'?m sorry|I am sorry|I can(?:no|')t|as an ai|sorry|I'?m apologi[sz]e|I apologi[sz]e|apologi[sz]e)|(?:ethical\s+|moral\s+|safety\s+|legal\s+)?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|refusals?|caveats?|lectures?))/gi,
+    [['sorry', 'apologize', 'apologise', 'cannot', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'moralizing', 'moralization', 'moralizations', 'caveat', 'caveats', 'lecture', 'lectures', 'refusal', 'refusals', 'ai', "~can't", '~cant']],
   ),
   refusalRule(
     'sure',
