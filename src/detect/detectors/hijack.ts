@@ -94,6 +94,8 @@ const operatorNotice = rule({
   score: 0.85,
   triggers: [
     ['administrator', 'sysadmin', 'admin', 'developer', 'developers', 'system', 'security', 'openai', 'anthropic', 'trust', 'root'],
+    // "... from the admin", or a bracketed header in capitals (refine)
+    ['from', '=OPENAI', '=ANTHROPIC', '=ADMIN', '=ADMINISTRATOR', '=DEVELOPER', '=ROOT'],
   ],
   refine(m, ctx, c) {
     // The bracketed form must be written in capitals: "[Admin panel]" is a label.

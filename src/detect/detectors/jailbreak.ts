@@ -358,6 +358,8 @@ const framingOpen = rule('roleplay_bypass', {
   score: 0.85,
   triggers: [
     ['hypothetical', 'hypothetically', 'imagine', 'pretend', 'suppose', 'alternate', 'parallel', 'another', 'world', 'reality', 'universe', 'roleplay', 'roleplaying', 'role', 'play', 'playing', 'fiction', 'fictional', 'thought', 'reversed', 'inverted', 'upside', 'would'],
+    // the harm, the inverted morals or the unethical AI
+    ['violence', 'crime', 'crimes', 'torture', 'murder', 'weapon', 'weapons', 'drugs', 'hacking', 'dangerous', 'harmful', 'illegal', 'forbidden', 'prohibited', 'promote', 'promotes', 'promoting', 'unethical', 'immoral', 'moral', 'evil', 'malicious', 'rogue', 'amoral', 'unrestricted', 'uncensored'],
   ],
   refine: (_m, ctx, c) => (near(ctx.text, c.start, c.end, ADDRESSEE, 80) ? 0.85 : 0.5),
 }); // prettier-ignore
