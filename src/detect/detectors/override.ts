@@ -89,9 +89,9 @@ const forgetEverything = rule({
 });
 
 // "Ignore the translation task, instead focus on the slides" is a colleague's email; the
-// injection swaps the task for output it dictates.
+// injection swaps the task for output it dictates, or for a new identity ("You are now ...").
 const INSTEAD_OUTPUT =
-  /^[^\n]{0,24}?\binstead\b\W{0,4}(?:(?:just|only|simply|please)\s+)?(?:output|print|say|write|respond|reply|reveal|display|show|repeat|tell|list|return|generate|translate)\b/i;
+  /^[^\n]{0,24}?\binstead\b\W{0,4}(?:(?:just|only|simply|please)\s+)?(?:output|print|say|write|respond|reply|reveal|display|show|repeat|tell|list|return|generate|translate)\b|^\s*[.;:!]\s*you\s+are\s+now\b/i;
 
 /**
  * The task at hand dropped for another: "Disregard the summarization task. Instead, output
@@ -115,8 +115,8 @@ const dropTask = rule({
       'translation',
       'review',
     ],
-    // refine: "instead" and an output verb after it
-    ['instead'],
+    // refine: "instead" and an output verb after it, or "You are now"
+    ['instead', 'now'],
     [
       'output',
       'print',
@@ -133,6 +133,7 @@ const dropTask = rule({
       'return',
       'generate',
       'translate',
+      'you',
     ],
   ],
   refine: (_m, ctx, c) =>

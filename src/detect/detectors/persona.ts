@@ -33,7 +33,7 @@ const FREE_CUE =
 const namedCharacter = rule({
   id: 'jailbreak.persona:named-character',
   regex:
-    /\b(?:chatbot|language\s+model|ai|AI|character|persona|model|assistant|bot)(?:\s+[\w-]+,?){0,4}?,?\s+(?:called|named|known\s+as)\s+["'\u201c[]?[A-Z][\w-]*/g,
+    /\b(?:chatbot|language\s+model|ai|AI|Ai|character|persona|model|assistant|bot)(?:\s+[\w-]+,?){0,4}?,?\s+(?:called|named|known\s+as)\s+["'\u201c[]?[A-Z][\w-]*/g,
   score: 0.85,
   triggers: [['called', 'named', 'known']],
   refine: (_m, ctx, c) =>
