@@ -128,9 +128,12 @@ function cannon(options) {
   );
 }
 
-/** CPU time (user + system, ms) of a process so far, from /proc; undefined elsewhere. */
-function cpuMs(pid) {
-  const file = `/proc/${pid}/stat`;
+/**
+ * CPU time (user + system, ms) so far, from /proc; undefined elsewhere. `thread` = the pid:
+ * the main thread alone (the event loop), which bounds req/s when a core is free for it.
+ */
+function cpuMs(pid, { thread = false } = {}) {
+  const file = thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   if (!existsSync(file)) return undefined;
   const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
@@ -149,17 +152,23 @@ async function paired(bare, bareOptions, server, serverOptions) {
       ['server', server, serverOptions],
     ]) {
       const before = cpuMs(child.pid);
+      const loopBefore = cpuMs(child.pid, { thread: true });
       const result = await cannon(options);
       const after = cpuMs(child.pid);
-      runs[name].push({ result, cpu: before === undefined ? undefined : after - before });
+      const loop =
+        loopBefore === undefined ? undefined : cpuMs(child.pid, { thread: true }) - loopBefore;
+      runs[name].push({ result, cpu: before === undefined ? undefined : after - before, loop });
     }
     load.push(loadavg()[0]);
   }
   const merge = (list) => {
     const total = list.reduce((n, r) => n + r.result.requests.total, 0);
-    const cpu = list.every((r) => r.cpu !== undefined)
-      ? list.reduce((n, r) => n + r.cpu, 0) / total
-      : undefined;
+    const perRequest = (key) =>
+      list.every((r) => r[key] !== undefined)
+        ? list.reduce((n, r) => n + r[key], 0) / total
+        : undefined;
+    const cpu = perRequest('cpu');
+    const loop = perRequest('loop');
     return {
       requests: { average: total / DURATION, total },
       latency: {
@@ -169,6 +178,7 @@ async function paired(bare, bareOptions, server, serverOptions) {
       errors: list.reduce((n, r) => n + r.result.errors, 0),
       non2xx: list.reduce((n, r) => n + r.result.non2xx, 0),
       cpu,
+      loop,
     };
   };
   return { bare: merge(runs.bare), server: merge(runs.server), load: Math.max(...load) };
@@ -191,7 +201,8 @@ function traceRequests(prefix) {
 
 const summary = (r) =>
   `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-2xx` : ''}`;
-const cpuText = (r) => (r.cpu === undefined ? '' : `, ${r.cpu.toFixed(2)} ms CPU/req`);
+const cpuText = (r) =>
+  r.cpu === undefined ? '' : `, ${r.cpu.toFixed(2)} ms CPU/req (event loop ${r.loop.toFixed(2)})`;
 
 /**
  * Diagnostic: the same traces through ingestTraces in-process, 8 at a time (what group
@@ -252,7 +263,7 @@ export async function run(log) {
       if (ingest.server.cpu !== undefined) {
         rows.push({
           name: 'diagnostic: server CPU per POST /api/v1/traces / bare route CPU per POST',
-          result: `${(ingest.server.cpu / ingest.bare.cpu).toFixed(1)}x (${ingest.server.cpu.toFixed(2)} ms vs ${ingest.bare.cpu.toFixed(2)} ms)`,
+          result: `${(ingest.server.cpu / ingest.bare.cpu).toFixed(1)}x (${ingest.server.cpu.toFixed(2)} ms vs ${ingest.bare.cpu.toFixed(2)} ms; server event loop ${ingest.server.loop.toFixed(2)} ms)`,
           baseline: 'CPU time of each server process over its requests',
           goal: 'info',
           pass: true,

@@ -5,6 +5,7 @@ import { livePolicy } from '../detect/live-policy.js';
 import { redactText } from '../detect/redact.js';
 import type { Detection, Policy, ScanField } from '../detect/types.js';
 import type { NewFinding } from '../store/findings.js';
+import { currentPolicyVersion } from '../store/policies.js';
 import type { Store } from '../store/store.js';
 import type { EventInput, TraceInput } from './validate.js';
 
@@ -59,6 +60,8 @@ export interface TraceAnalyzerOptions {
   fingerprintKey?: Buffer;
 }
 
+const analyzers = new WeakMap<Store, { version: number; analyzer: TraceAnalyzer }>();
+
 export class TraceAnalyzer {
   private readonly detector: EventDetector;
   constructor(
@@ -74,9 +77,18 @@ export class TraceAnalyzer {
    * low-entropy value cannot be recovered from an exported fingerprint by brute force.
    */
   static forStore(store: Store): TraceAnalyzer {
-    return new TraceAnalyzer(store.read((r) => livePolicy(r)).policy, {
+    // Every ingest call asks (the server, once per group commit): building the detector and
+    // reading the key file cost more than the ingest of a small trace, so the analyzer is
+    // kept per store until the live policy's version changes (versions are never reused).
+    const version = store.read((r) => currentPolicyVersion(r));
+    const cached = analyzers.get(store);
+    if (cached?.version === version) return cached.analyzer;
+    const live = store.read((r) => livePolicy(r));
+    const analyzer = new TraceAnalyzer(live.policy, {
       fingerprintKey: loadOrCreateFingerprintKey(store.dataDir),
     });
+    analyzers.set(store, { version: live.version, analyzer });
+    return analyzer;
   }
 
   /**

@@ -18,16 +18,19 @@ export interface LedgerEntry {
   actor: string;
 }
 
+/** The leaf data as text: its UTF-8 encoding is entryLeafData(entry). */
+export function entryLeafJson(entry: LedgerEntry): string {
+  return canonicalize({
+    actor: entry.actor,
+    digest: entry.digest,
+    kind: entry.kind,
+    recorded_at: entry.recorded_at,
+    subject_id: entry.subject_id,
+  });
+}
+
 export function entryLeafData(entry: LedgerEntry): Buffer {
-  return Buffer.from(
-    canonicalize({
-      actor: entry.actor,
-      digest: entry.digest,
-      kind: entry.kind,
-      recorded_at: entry.recorded_at,
-      subject_id: entry.subject_id,
-    }),
-  );
+  return Buffer.from(entryLeafJson(entry));
 }
 
 export function entryLeafHash(entry: LedgerEntry): Buffer {

@@ -46,6 +46,11 @@ export function sha256Utf8(text: string): Buffer {
   return Buffer.from(hash('sha256', text, 'binary'), 'binary');
 }
 
+/** SHA-256 of the UTF-8 encoding of text, as lowercase hex: no Buffer at all (hot path). */
+export function sha256Utf8Hex(text: string): string {
+  return hash('sha256', text, 'hex');
+}
+
 /** SHA-256("") = e3b0c442...b855: the root of the empty tree (RFC 9162 2.1.1). Do not mutate. */
 export const EMPTY_ROOT: Buffer = sha256();
 

@@ -16,7 +16,7 @@
  *   JSON.stringify. Nesting deeper than MAX_DEPTH (or a cycle) throws.
  * All failures are TypeErrors. Hot path: one call per ingested event.
  */
-import { sha256Utf8 } from './hasher.js';
+import { sha256Utf8, sha256Utf8Hex } from './hasher.js';
 
 const MAX_DEPTH = 512;
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -38,6 +38,11 @@ export function canonicalize(value: unknown): string {
 /** SHA-256 of the UTF-8 bytes of canonicalize(value): the ledger's subject digest. */
 export function canonicalDigest(value: unknown): Buffer {
   return sha256Utf8(serialize(value, 0));
+}
+
+/** canonicalDigest(value) as lowercase hex (the ledger's `digest` column), without a Buffer. */
+export function canonicalDigestHex(value: unknown): string {
+  return sha256Utf8Hex(serialize(value, 0));
 }
 
 function serialize(value: unknown, depth: number): string {

@@ -16,11 +16,16 @@ export function currentPolicy(r: Reader): StoredPolicy | undefined {
   return row ? { ...row, document: JSON.parse(row.document) as unknown } : undefined;
 }
 
+/** The live policy's version, 0 while none was ever set: versions only grow, never change. */
+export function currentPolicyVersion(r: Reader): number {
+  const row = r.prepare('SELECT MAX(version) AS v FROM policies').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
 /** Records a new policy version (already validated by the caller) and ledgers it. */
 export function savePolicy(tx: Transactor, document: unknown): StoredPolicy {
-  const last = tx.prepare('SELECT MAX(version) AS v FROM policies').get() as { v: number | null };
   const row = {
-    version: (last.v ?? 0) + 1,
+    version: currentPolicyVersion(tx) + 1,
     document: canonicalize(document),
     actor: tx.actor,
     created_at: tx.now(),

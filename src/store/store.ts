@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { LedgerWriter, type TreeHeadRow } from './ledger-writer.js';
+import { LedgerWriter, type LedgerTip, type TreeHeadRow } from './ledger-writer.js';
 import { openDatabase, withBusyRetry, type Db } from './open.js';
 import type { Signer } from './signer.js';
 
@@ -50,6 +50,9 @@ export class Store {
   private readonly reader: Reader;
   private readonly statements = new Map<string, Statement>();
   private readonly now: () => Date;
+  private readonly prepare = (sql: string): Statement => this.reader.prepare(sql);
+  /** Where this connection's last committed transaction left the ledger (see LedgerTip). */
+  private tip: LedgerTip | undefined;
 
   constructor(private readonly options: StoreOptions) {
     this.db = openDatabase(options.dataDir);
@@ -87,16 +90,17 @@ export class Store {
     const signer = this.options.signer();
     const nowIso = (): string => this.now().toISOString();
     return withBusyRetry(() => {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.prepare('BEGIN IMMEDIATE').run();
       try {
-        const ledger = new LedgerWriter(this.db, actor, nowIso);
+        const ledger = new LedgerWriter(this.prepare, actor, nowIso, this.tip);
         const tx = new Transactor(this.db, ledger, nowIso, actor, this.statements);
         const result = fn(tx);
         ledger.seal(signer, this.origin);
-        this.db.exec('COMMIT');
+        this.prepare('COMMIT').run();
+        this.tip = ledger.tip();
         return result;
       } catch (err) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        if (this.db.inTransaction) this.prepare('ROLLBACK').run();
         throw err;
       }
     });

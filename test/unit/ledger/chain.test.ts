@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHAIN_GENESIS, foldChain, nextChain } from '../../../src/ledger/chain.js';
+import { CHAIN_GENESIS, foldChain, nextChain, nextChainHex } from '../../../src/ledger/chain.js';
 import { hashLeaf } from '../../../src/ledger/hasher.js';
 import { testEntries } from '../../support/naive-merkle.js';
 
@@ -31,5 +31,19 @@ describe('hash chain', () => {
   it('refuses links and leaves that are not 32-byte hashes', () => {
     expect(() => nextChain(Buffer.alloc(31), leaves[0])).toThrow(RangeError);
     expect(() => nextChain(CHAIN_GENESIS, Buffer.alloc(0))).toThrow(RangeError);
+    const leaf = leaves[0].toString('latin1');
+    expect(() => nextChainHex('00'.repeat(31), leaf)).toThrow(RangeError);
+    expect(() => nextChainHex('zz'.repeat(32), leaf)).toThrow(RangeError);
+    expect(() => nextChainHex(CHAIN_GENESIS.toString('hex'), leaf.slice(1))).toThrow(RangeError);
+  });
+
+  it('gives the same links on strings (hex link, latin1 leaf) as on Buffers', () => {
+    let link = CHAIN_GENESIS;
+    let hex = CHAIN_GENESIS.toString('hex');
+    for (const leaf of leaves) {
+      link = nextChain(link, leaf);
+      hex = nextChainHex(hex, leaf.toString('latin1'));
+      expect(hex).toBe(link.toString('hex'));
+    }
   });
 });
