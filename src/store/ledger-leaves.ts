@@ -19,6 +19,11 @@ export function leafJsonSql(alias: string): string {
     'recorded_at', ${alias}.recorded_at, 'subject_id', ${alias}.subject_id)`;
 }
 
+/** The leaf hash of leaf data given as its JCS text, as a 32-character latin1 string. */
+export function leafHashOfJson(leafJson: string): string {
+  return leafHashOfInput('\u0000' + leafJson);
+}
+
 /**
  * The leaf hash input of ledger row `alias` as an SQL expression: the 0x00 prefix and the
  * JCS text in one string (prefixed in SQLite: cheaper than concatenating in JavaScript).
