@@ -123,17 +123,24 @@ async function buildMillion(dir, log) {
   ctx.close();
 }
 
+const VERIFY_RUNS = 3;
+
 async function verifyBench(dir, log) {
-  // The real command, as a user runs it: a child process, start-up included.
-  const t0 = process.hrtime.bigint();
-  const out = execFileSync(process.execPath, [join(root, 'bin/audit.js'), 'verify', '--json'], {
-    env: { ...process.env, EVID_DATA_DIR: dir },
-    maxBuffer: 16 << 20,
-  });
-  const s = Number(process.hrtime.bigint() - t0) / 1e9;
-  const value = JSON.parse(String(out));
-  if (!value.ok || value.entries_checked !== 1_100_000)
-    throw new Error(`verify failed: ${value.message}`);
+  // The real command, as a user runs it: a child process, start-up included. Best of
+  // VERIFY_RUNS on both sides: one run moved by 30% between consecutive tries here.
+  let s = Infinity;
+  let value;
+  for (let run = 0; run < VERIFY_RUNS; run++) {
+    const t0 = process.hrtime.bigint();
+    const out = execFileSync(process.execPath, [join(root, 'bin/audit.js'), 'verify', '--json'], {
+      env: { ...process.env, EVID_DATA_DIR: dir },
+      maxBuffer: 16 << 20,
+    });
+    s = Math.min(s, Number(process.hrtime.bigint() - t0) / 1e9);
+    value = JSON.parse(String(out));
+    if (!value.ok || value.entries_checked !== 1_100_000)
+      throw new Error(`verify failed: ${value.message}`);
+  }
   const how = value.scan
     ? `${value.scan.chunks} chunks on ${value.scan.threads} threads`
     : 'sequential';
@@ -157,10 +164,11 @@ async function verifyBench(dir, log) {
   ctx.close();
   // The fastest bare loop Node offers: one-shot crypto.hash with a hex string out (a Buffer
   // out, or createHash().update().digest(), costs several times more per call here).
-  const { s: bare } = seconds(() => {
+  const best = (fn) => Math.min(...Array.from({ length: VERIFY_RUNS }, () => seconds(fn).s));
+  const bare = best(() => {
     for (const b of blobs) hash('sha256', b, 'hex');
   });
-  const { s: classic } = seconds(() => {
+  const classic = best(() => {
     for (const b of blobs) createHash('sha256').update(b).digest();
   });
   log(
@@ -168,7 +176,7 @@ async function verifyBench(dir, log) {
   );
   const ratio = s / bare;
   return {
-    name: 'audit verify (child process), 1.1M ledger entries (1M events): time / bare SHA-256 loop',
+    name: `audit verify (child process), 1.1M ledger entries (1M events): time / bare SHA-256 loop (best of ${VERIFY_RUNS} each)`,
     result: `${ratio.toFixed(2)}x (${s.toFixed(2)} s, ${how})`,
     baseline: `bare crypto.hash loop ${bare.toFixed(2)} s (createHash loop ${classic.toFixed(2)} s)`,
     goal: '<= 3x and < 10 s',
