@@ -57,7 +57,9 @@ export interface LeafScan {
 /** Leaf hashes of ledger entries start..end, in this thread and snapshot. */
 export function scanLeaves(r: Reader, start: number, end: number): LeafScan {
   const stmt = r
-    .prepare(`SELECT seq, ${leafInputSql('l')} FROM ledger l WHERE seq BETWEEN ? AND ? ORDER BY seq`)
+    .prepare(
+      `SELECT seq, ${leafInputSql('l')} FROM ledger l WHERE seq BETWEEN ? AND ? ORDER BY seq`,
+    )
     .raw(true);
   // Its own ArrayBuffer, exactly this size, so a worker can transfer it whole.
   const packed = Buffer.allocUnsafeSlow(Math.max(0, end - start + 1) * HASH_SIZE);
