@@ -170,7 +170,7 @@ const taskAddressed = [
   ]),
   addressedRule(
     'system-message',
-    /[(\[<]\|?system_message\|?[)\]>]|#{2,}\s*[(\[]?system[ _]message\b/gi,
+    /[([<]\|?system_message\|?[)\]>]|#{2,}\s*[([]?system[ _]message\b/gi,
     [['system'], ['message']],
   ),
   addressedRule(
