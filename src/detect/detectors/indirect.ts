@@ -1,4 +1,5 @@
 import type { Detector } from '../rule.js';
+import { INDIRECT_REQUEST_DETECTORS } from './indirect-request.js';
 import { phraseDetector } from './phrase.js';
 
 /**
@@ -56,4 +57,4 @@ const addressed = phraseDetector({
   ],
 });
 
-export const INDIRECT_DETECTORS: readonly Detector[] = [addressed];
+export const INDIRECT_DETECTORS: readonly Detector[] = [addressed, ...INDIRECT_REQUEST_DETECTORS];

@@ -55,13 +55,16 @@ describe('labelled detection corpus', () => {
 // new set from other sources, held out (heldout/external2-heldout.jsonl, never read by
 // evaluateCorpus, never tuned on). Round 3: a third set from still other sources, split by
 // the same hash rule, the even half tuned on (external3-dev.jsonl), the odd half held out
-// (heldout/external3-heldout.jsonl).
+// (heldout/external3-heldout.jsonl). Round 4: tool results from agent-injection benchmarks,
+// split the same way (external4-dev.jsonl, heldout/external4-heldout.jsonl).
 describe('external injection and jailbreak sets', () => {
   const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
   const tune2 = loadSamples(join(CORPUS, 'external-tune2.jsonl'));
   const held = loadSamples(join(CORPUS, 'heldout', 'external2-heldout.jsonl'));
   const dev3 = loadSamples(join(CORPUS, 'external3-dev.jsonl'));
   const held3 = loadSamples(join(CORPUS, 'heldout', 'external3-heldout.jsonl'));
+  const dev4 = loadSamples(join(CORPUS, 'external4-dev.jsonl'));
+  const held4 = loadSamples(join(CORPUS, 'heldout', 'external4-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -74,14 +77,14 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the round 2 and round 3 held-out sets out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-4 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
+      [...held, ...held3, ...held4].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
-    expect([...tune, ...tune2, ...dev3].every((s) => corpusIds.has(s.id))).toBe(true);
+    expect([...tune, ...tune2, ...dev3, ...dev4].every((s) => corpusIds.has(s.id))).toBe(true);
   });
 
   it('round 3 split by the hash of the text, dev half even, held-out half odd', () => {
@@ -90,7 +93,7 @@ describe('external injection and jailbreak sets', () => {
   });
 
   it('names the source of every sample and the categories it is labelled for', () => {
-    for (const s of [...tune, ...tune2, ...held, ...dev3, ...held3]) {
+    for (const s of [...tune, ...tune2, ...held, ...dev3, ...held3, ...dev4, ...held4]) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
     }
@@ -106,6 +109,26 @@ describe('external injection and jailbreak sets', () => {
     const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
     const before = new Set([...tune, ...tune2, ...held].map(repo));
     expect([...dev3, ...held3].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 4 split by the hash of the text, dev half even, held-out half odd', () => {
+    expect(dev4.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(held4.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 4 takes no source repository of rounds 1-3, and holds tool results only', () => {
+    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+    const before = new Set([...tune, ...tune2, ...held, ...dev3, ...held3].map(repo));
+    expect([...dev4, ...held4].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+    expect([...dev4, ...held4].filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual(
+      [],
+    );
+  });
+
+  it('has at least 50 positives and 40 negatives in round 4', () => {
+    const all = [...dev4, ...held4];
+    expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(50);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
   });
 
   it('has at least 80 positives and 60 negatives in round 3', () => {
