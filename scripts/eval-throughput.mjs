@@ -4,30 +4,16 @@
 // JSON with MB/s. The text is the bench's (agent prose plus one corpus sample per 20 texts),
 // and every third text is scanned as a tool result so the tool-result rules run too. Run the
 // old and the new build alternately; in-process A/B was biased against the second module.
-import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTraces } from './gen-traces.mjs';
+import { detectorBenchText } from './detector-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const passes = Number(process.argv[3] ?? 4);
 const { createDetector } = await import(join(dist, 'detect/engine.js'));
 
-const dir = join(root, 'test/fixtures/detect');
-const samples = readdirSync(dir)
-  .filter((f) => f.endsWith('.jsonl'))
-  .sort()
-  .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
-  .map((l) => JSON.parse(l).text);
-const prose = makeTraces(2_000, 10, { textBytes: 500 }).flatMap((t) =>
-  t.events.flatMap((e) => [e.prompt, e.completion]),
-);
-const texts = [];
-prose.forEach((p, i) => {
-  texts.push(p);
-  if (i % 20 === 0) texts.push(samples[(i / 20) % samples.length]);
-});
+const texts = detectorBenchText();
 const fields = texts.map((_, i) => (i % 3 === 2 ? 'tool_result' : 'prompt'));
 const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
 

@@ -2,36 +2,16 @@
 // every pattern on adversarial input (time at 1 MB over time at 256 KB: ~4 if linear).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTraces } from '../../scripts/gen-traces.mjs';
+import { detectorBenchText } from '../../scripts/detector-text.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => import(join(root, 'dist', p));
-
-/** Realistic agent text: prose from the generator plus samples of the labelled corpus. */
-async function corpusText() {
-  const { readFileSync, readdirSync } = await import('node:fs');
-  const dir = join(root, 'test/fixtures/detect');
-  const samples = readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean))
-    .map((l) => JSON.parse(l).text);
-  const prose = makeTraces(2_000, 10, { textBytes: 500 }).flatMap((t) =>
-    t.events.flatMap((e) => [e.prompt, e.completion]),
-  );
-  // About one corpus sample (often with a finding) per 20 prose texts.
-  const texts = [];
-  prose.forEach((p, i) => {
-    texts.push(p);
-    if (i % 20 === 0) texts.push(samples[(i / 20) % samples.length]);
-  });
-  return texts;
-}
 
 export async function run(log) {
   const { createDetector } = await dist('detect/engine.js');
   const { auditPatternScaling } = await dist('detect/audit.js');
   const detector = createDetector();
-  const texts = await corpusText();
+  const texts = detectorBenchText();
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
   for (const t of texts.slice(0, 2000)) detector.scanEvent([{ field: 'prompt', text: t }]); // warm up
   const t0 = performance.now();
