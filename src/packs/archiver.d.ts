@@ -16,6 +16,8 @@ declare module 'archiver' {
       forceZip64?: boolean;
       store?: boolean;
       comment?: string;
+      /** Files stat'ed at once (default 4); entries are queued as their stats return. */
+      statConcurrency?: number;
     });
     append(source: Readable | Buffer | string, data: ZipEntryData): this;
     file(path: string, data: ZipEntryData): this;

@@ -48,6 +48,18 @@ describe('zip writer and reader', () => {
     expect(a.equals(b)).toBe(true);
   });
 
+  it('keeps the entries in the order given, whatever order the files are stat-ed in', async () => {
+    const names = Array.from({ length: 60 }, (_, i) => `f${String(59 - i).padStart(2, '0')}.txt`);
+    const files = names.map((n, i) => {
+      const path = join(dir, `order-${n}`);
+      writeFileSync(path, 'x'.repeat((i * 7919) % 20000));
+      return { name: n, path };
+    });
+    const out = join(dir, 'order.zip');
+    await writeZip(out, files, new Date('2026-01-02T03:04:05Z'));
+    expect([...readZip(readFileSync(out)).keys()]).toEqual(names);
+  });
+
   it('refuses what is not a zip, or a damaged one, with a ZipError', async () => {
     expect(() =>
       readZip(Buffer.from('plain text that is long enough to scan for a record')),
