@@ -11,6 +11,7 @@
 // Where /proc exists, the CPU time each server process spent per request is reported too.
 // BENCH_SERVER_EVENTS scales the store down (default 1,000,000).
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -227,9 +228,64 @@ async function inProcessIngest(dir) {
   return perSecond;
 }
 
+/**
+ * Diagnostic, the floor under the ingest ratio: the rows one served trace wrote (its trace,
+ * its events, its ledger entries, a tree head per transaction) inserted again with bare
+ * prepared statements, 8 traces per transaction (what group commit does with 8
+ * connections), on the same 1M-event store, after the server stopped. No validation, no
+ * detection, no hashing, no signing: what SQLite alone costs per trace. Added to the bare
+ * route's own CPU per request, it bounds the ratio any pipeline on one thread could reach.
+ */
+function bareInsertFloor(dbPath) {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const trace = db
+    .prepare("SELECT * FROM traces WHERE source = 'rest' ORDER BY id DESC LIMIT 1")
+    .get();
+  const events = db.prepare('SELECT * FROM events WHERE trace_ref = ?').all(trace.id);
+  const subjects = [trace.trace_id, ...events.map((e) => e.event_id)];
+  const ledger = db
+    .prepare(`SELECT * FROM ledger WHERE subject_id IN (${subjects.map(() => '?').join(',')})`)
+    .all(...subjects);
+  const head = db.prepare('SELECT * FROM tree_heads ORDER BY tree_size DESC LIMIT 1').get();
+  const insert = (table, row, omit) => {
+    const cols = Object.keys(row).filter((c) => c !== omit);
+    const stmt = db.prepare(
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+    );
+    return (values) => stmt.run(cols.map((c) => (c in values ? values[c] : row[c])));
+  };
+  const insTrace = insert('traces', trace, 'id');
+  const insEvent = events.map((e) => insert('events', e, 'id'));
+  const insLedger = ledger.map((l) => insert('ledger', l, 'seq'));
+  const insHead = insert('tree_heads', head, undefined);
+  let n = 0;
+  let size = head.tree_size;
+  const batch = db.transaction((count) => {
+    for (let t = 0; t < count; t++, n++) {
+      const ref = insTrace({
+        trace_id: `tr_floor_${n}`,
+        session_id: `sess_floor_${n}`,
+      }).lastInsertRowid;
+      insEvent.forEach((ins, i) => ins({ event_id: `ev_floor_${n}_${i}`, trace_ref: ref }));
+      for (const ins of insLedger) ins({});
+    }
+    size += count * ledger.length;
+    insHead({ tree_size: size });
+  });
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  while (performance.now() - t0 < 4_000) batch(8);
+  const c = process.cpuUsage(c0);
+  db.close();
+  return { cpu: (c.user + c.system) / 1000 / n, rows: 1 + events.length + ledger.length };
+}
+
 export async function run(log) {
   const dir = mkdtempSync(join(tmpdir(), 'evid-bench-server-'));
   const rows = [];
+  let bareRoute; // the bare POST route's figures: req/s and ms of CPU per request
   try {
     await buildStore(join(dir, 'store'), log);
     const barePath = join(root, 'bench', `.bare-server-${process.pid}.mjs`);
@@ -260,6 +316,7 @@ export async function run(log) {
         goal: '>= 0.3',
         pass: ratio >= 0.3 && ingest.server.errors === 0 && ingest.server.non2xx === 0,
       });
+      bareRoute = { rps: ingest.bare.requests.average, cpu: ingest.bare.cpu };
       if (ingest.server.cpu !== undefined) {
         rows.push({
           name: 'diagnostic: server CPU per POST /api/v1/traces / bare route CPU per POST',
@@ -288,6 +345,20 @@ export async function run(log) {
       await bare.stop();
       rmSync(barePath, { force: true });
     }
+    const floor = bareInsertFloor(join(dir, 'store', 'evid.db'));
+    // One thread that must spend the bare route's CPU and the floor's per trace serves at
+    // most 1000 / (both) traces/s; against the bare route's req/s, that bounds the ratio.
+    const bound = bareRoute?.cpu ? 1000 / (bareRoute.cpu + floor.cpu) / bareRoute.rps : undefined;
+    log(
+      `bare inserts of one trace's ${floor.rows} rows, 8 traces per transaction: ${floor.cpu.toFixed(3)} ms CPU per trace`,
+    );
+    rows.push({
+      name: "diagnostic: floor: bare SQLite inserts of one served trace's rows (8 traces per transaction, same store)",
+      result: `${floor.cpu.toFixed(2)} ms CPU per trace (${floor.rows} rows)${bound === undefined ? '' : `; a pipeline costing nothing more, on one thread, reaches at most ${bound.toFixed(2)} of the bare route`}`,
+      baseline: 'no validation, detection, hashing or signing: SQLite alone',
+      goal: 'info',
+      pass: true,
+    });
     const domain = await inProcessIngest(join(dir, 'store'));
     const served = rows[0] ? Number(/\((\d+) req\/s/.exec(rows[0].result)?.[1] ?? 0) : 0;
     log(`in-process ingestTraces, 8 traces per call: ${Math.round(domain)} traces/s`);
