@@ -19,11 +19,19 @@ const DESCRIPTIONS: Record<BinName, string> = {
   audit: 'Verify the signed Merkle ledger of the evidence store and report on compliance.',
 };
 
-/** Help goes through the Io; a fixed width keeps --help (and the README made from it) stable. */
-function outputTo(io: Io) {
+/**
+ * Help goes through the Io; a fixed width keeps --help (and the README made from it) stable.
+ * Commander's own errors (unknown option, missing argument, ...) become one line like every
+ * other error: "evid: unknown option '--bogus' (run with --help for usage)".
+ */
+function outputTo(io: Io, bin: BinName) {
   return {
     writeOut: (s: string) => io.stdout.write(s),
     writeErr: (s: string) => io.stderr.write(s),
+    outputError: (s: string) =>
+      io.stderr.write(
+        `${bin}: ${s.replace(/^error: /, '').trimEnd()} (run with --help for usage)\n`,
+      ),
     getOutHelpWidth: () => 100,
     getErrHelpWidth: () => 100,
   };
@@ -44,9 +52,8 @@ export async function buildProgram(
       'evidence store directory (default: $EVID_DATA_DIR or ~/.local/share/evid)',
     )
     .option('--verbose', 'print stack traces with errors')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput(outputTo(io));
+    .configureOutput(outputTo(io, bin));
   program.addHelpCommand(false);
   const groups = new Map<string, Command>();
   for (const spec of await commandsFor(bin)) {
@@ -56,7 +63,7 @@ export async function buildProgram(
       let group = groups.get(key);
       if (!group) {
         group = parent.command(word).description(`${word} commands`).exitOverride();
-        group.configureOutput(outputTo(io));
+        group.configureOutput(outputTo(io, bin));
         groups.set(key, group);
       }
       parent = group;

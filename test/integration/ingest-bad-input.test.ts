@@ -208,6 +208,16 @@ describe('usage errors', () => {
     expect(r.stderr).toMatch(stderr);
   });
 
+  it("commander's errors are one line, prefixed like every other error", async () => {
+    const evid = await runCli('evid', ['traces', 'list', '--bogus'], { dataDir: store.dir });
+    expect(evid.stderr).toBe("evid: unknown option '--bogus' (run with --help for usage)\n");
+    const audit = await runCli('audit', ['compliance'], { dataDir: store.dir });
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toBe(
+      "audit: missing required argument 'regulation' (run with --help for usage)\n",
+    );
+  });
+
   it('help shows examples', async () => {
     const r = await runCli('evid', ['traces', 'list', '--help'], { dataDir: store.dir });
     expect(r.stdout).toContain('Examples:');
