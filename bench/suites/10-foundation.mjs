@@ -151,16 +151,42 @@ async function verifyBench(dir, log) {
   const { canonicalize } = await dist('ledger/jcs.js');
   const { eventRecord, traceRecord } = await dist('store/records.js');
   const blobs = [];
+  let previousChain;
   for (const e of store.db
     .prepare('SELECT e.*, t.trace_id FROM events e JOIN traces t ON t.id = e.trace_ref')
     .iterate())
     blobs.push(Buffer.from(canonicalize(eventRecord(e))));
   for (const t of store.db.prepare('SELECT * FROM traces').iterate())
     blobs.push(Buffer.from(canonicalize(traceRecord(t))));
+  // Diagnostic baseline: every SHA-256 input verify itself hashes, not only the stored
+  // bytes: the records, each leaf (0x00 || entry), each chain link (previous chain value ||
+  // leaf hash: 64 bytes) and each Merkle node (0x01 || left || right: 65 bytes), computed
+  // here from the ledger as verify computes them.
+  const links = [];
+  const nodes = [];
+  const frontier = [];
+  let count = 0;
+  const entries = [];
   for (const l of store.db
-    .prepare('SELECT kind, subject_id, digest, recorded_at, actor FROM ledger')
-    .iterate())
-    blobs.push(Buffer.from(canonicalize(l)));
+    .prepare('SELECT kind, subject_id, digest, recorded_at, actor, chain FROM ledger ORDER BY seq')
+    .iterate()) {
+    const { chain, ...entry } = l;
+    const bytes = Buffer.from(canonicalize(entry));
+    blobs.push(bytes);
+    const leafInput = Buffer.concat([Buffer.from([0]), bytes]);
+    entries.push(leafInput);
+    const leaf = hash('sha256', leafInput, 'buffer');
+    links.push(Buffer.concat([links.length === 0 ? Buffer.alloc(32) : previousChain, leaf]));
+    previousChain = Buffer.from(chain, 'hex');
+    let carry = leaf;
+    for (let n = count; n % 2 === 1; n = (n - 1) / 2) {
+      const node = Buffer.concat([Buffer.from([1]), frontier.pop(), carry]);
+      nodes.push(node);
+      carry = hash('sha256', node, 'buffer');
+    }
+    frontier.push(carry);
+    count++;
+  }
   ctx.close();
   // The fastest bare loop Node offers: one-shot crypto.hash with a hex string out (a Buffer
   // out, or createHash().update().digest(), costs several times more per call here).
@@ -171,17 +197,37 @@ async function verifyBench(dir, log) {
   const classic = best(() => {
     for (const b of blobs) createHash('sha256').update(b).digest();
   });
+  const records = blobs.length - entries.length;
+  const everyInput = best(() => {
+    for (let i = 0; i < records; i++) hash('sha256', blobs[i], 'hex');
+    for (const b of entries) hash('sha256', b, 'binary');
+    for (const b of links) hash('sha256', b, 'binary');
+    for (const b of nodes) hash('sha256', b, 'binary');
+  });
   log(
     `audit verify ${s.toFixed(2)} s (${how}), bare SHA-256 over ${blobs.length} blobs ${bare.toFixed(2)} s (createHash loop ${classic.toFixed(2)} s)`,
   );
   const ratio = s / bare;
-  return {
-    name: `audit verify (child process), 1.1M ledger entries (1M events): time / bare SHA-256 loop (best of ${VERIFY_RUNS} each)`,
-    result: `${ratio.toFixed(2)}x (${s.toFixed(2)} s, ${how})`,
-    baseline: `bare crypto.hash loop ${bare.toFixed(2)} s (createHash loop ${classic.toFixed(2)} s)`,
-    goal: '<= 3x and < 10 s',
-    pass: ratio <= 3 && s < 10,
-  };
+  const hashes = blobs.length + links.length + nodes.length;
+  log(
+    `every SHA-256 input verify hashes (${hashes} calls: records, leaves, ${links.length} chain links, ${nodes.length} Merkle nodes): ${everyInput.toFixed(2)} s`,
+  );
+  return [
+    {
+      name: `audit verify (child process), 1.1M ledger entries (1M events): time / bare SHA-256 loop (best of ${VERIFY_RUNS} each)`,
+      result: `${ratio.toFixed(2)}x (${s.toFixed(2)} s, ${how})`,
+      baseline: `bare crypto.hash loop ${bare.toFixed(2)} s over the ${blobs.length} stored records and ledger entries (createHash loop ${classic.toFixed(2)} s)`,
+      goal: '<= 3x and < 10 s',
+      pass: ratio <= 3 && s < 10,
+    },
+    {
+      name: 'diagnostic: audit verify time / bare loop over every SHA-256 input verify hashes (records, leaves, chain links, Merkle nodes)',
+      result: `${(s / everyInput).toFixed(2)}x`,
+      baseline: `${hashes} crypto.hash calls, one thread: ${everyInput.toFixed(2)} s`,
+      goal: 'info',
+      pass: true,
+    },
+  ];
 }
 
 function median(xs) {
@@ -223,7 +269,7 @@ export async function run(log) {
   const dir = reuse ?? mkdtempSync(join(tmpdir(), 'evid-bench-1m-'));
   try {
     if (!reuse) await buildMillion(dir, log);
-    rows.push(await verifyBench(dir, log));
+    rows.push(...(await verifyBench(dir, log)));
     rows.push(coldStartBench(dir, log));
   } finally {
     if (!reuse) rmSync(dir, { recursive: true, force: true });
