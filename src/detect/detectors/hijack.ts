@@ -12,18 +12,18 @@ const rule = phraseRules('prompt_injection.role_hijack', 'prompt_injection', 'hi
 // "I am a developer" is ordinary; it claims privilege next to a request only a privileged
 // person would make.
 const PRIVILEGED_ASK =
-  /\b(?:system\s*prompt|configuration|override|debug(?:ging)?|authori[sz](?:ed|ation)|admin(?:istrator)? access|root access|unrestricted|restrictions|maintenance|initial instructions)\b/i;
+  /\b(?:system\s*prompt|configuration|override|debug(?:ging)?|authori[sz](?:ed|ation)|admin(?:istrator)? access|root access|unrestricted|restrictions|maintenance|initial instructions|debug\w*|(?:security|system)\s+(?:audit|check|reset|upgrade))\b/i;
 
 const claimedRole = rule({
   id: 'injection.role_hijack:claimed-role',
   regex:
-    /\bi(?:'m|\s+am)\s+(?:a|an|the|your)\s+(?:developer|admin|administrator|engineer|creator|owner|operator|maintainer)\b|\bas\s+(?:the|your|an?)\s+(?:owner|developer|creator|admin|administrator|ceo|founder)s?\s+of\s+(?:openai|anthropic|google|this\s+(?:ai|model|assistant|system|chatbot)|you)\b/gi,
+    /\bi(?:'m|\s+am)\s+(?:a|an|the|your)\s+(?:developer|admin|administrator|engineer|creator|owner|operator|maintainer)\b|\bas\s+(?:the|your|an?)\s+(?:owner|developer|creator|admin|administrator|ceo|founder)s?\s+of\s+(?:openai|anthropic|google|this\s+(?:ai|model|assistant|system|chatbot)|you)\b|\bas\s+your\s+(?:developer|creator|admin|administrator|maintainer|owner|operator|programmer)\b/gi,
   score: 0.85,
   triggers: [
-    ['developer', 'admin', 'administrator', 'engineer', 'creator', 'owner', 'operator', 'maintainer', 'ceo', 'founder'],
+    ['developer', 'admin', 'administrator', 'engineer', 'creator', 'owner', 'operator', 'maintainer', 'ceo', 'founder', 'programmer'],
   ],
   refine: (m, ctx, c) =>
-    /^as\b/i.test(m[0]) || near(ctx.text, c.start, c.end, PRIVILEGED_ASK, 100) ? 0.85 : null,
+    /^as\b(?!\s+your\b)/i.test(m[0]) || near(ctx.text, c.start, c.end, PRIVILEGED_ASK, 100) ? 0.85 : null,
 }); // prettier-ignore
 
 const TAKEOVER =
@@ -104,7 +104,23 @@ const operatorNotice = rule({
   },
 }); // prettier-ignore
 
+/**
+ * A forged privileged header: `<SYSTEM MODE>`, `<ADMIN OVERRIDE>`, "DEVELOPER TRAINING DATA
+ * OVERRIDE:". Upper case only: "the manual override" and `<system>` in prose are not headers.
+ */
+const privilegedHeader = rule({
+  id: 'injection.role_hijack:privileged-header',
+  regex:
+    /<\s*(?:SYSTEM|ADMIN|ROOT|DEVELOPER|SUDO)[ _](?:MODE|MESSAGE|OVERRIDE|ACCESS|PROMPT)\s*>|\b(?:SYSTEM|ADMIN|ADMINISTRATOR|ROOT|DEVELOPER|SECURITY|AUTHORIZATION)(?:[ -][A-Z]{2,}){0,3}[ -]OVERRIDE\b/g,
+  score: 0.85,
+  triggers: [
+    ['=SYSTEM', '=ADMIN', '=ADMINISTRATOR', '=ROOT', '=DEVELOPER', '=SUDO', '=SECURITY', '=AUTHORIZATION'],
+    ['=MODE', '=MESSAGE', '=OVERRIDE', '=ACCESS', '=PROMPT'],
+  ],
+}); // prettier-ignore
+
 export const HIJACK_DETECTORS: readonly Detector[] = [
+  privilegedHeader,
   operatorNotice,
   fakeTurn,
   claimedRole,

@@ -247,6 +247,12 @@ const identity = rule('role_hijack', 'high', {
     ],
     ['you', 'your', 'override'],
   ],
+  // "A system override is a process where ...": the noun in prose, not a header.
+  refine: (m, ctx, c) =>
+    /override$/i.test(m[0]) &&
+    /\b(?:a|an|the|this|that|any|of)\s+$/i.test(ctx.text.slice(Math.max(0, c.start - 8), c.start))
+      ? null
+      : 0.9,
 });
 
 const fromNowOn = rule('role_hijack', 'high', {

@@ -30,19 +30,19 @@ const voided = rule({
 
 // What may be ignored besides "instructions": the content the model is working on.
 const CONTENT =
-  '(?:(?:the|all|any|this|that|of|other|previous|prior|above|your|manual|image|whole|entire)\\s+){0,4}(?:text|content|data|input|evidence|information|everything|scoring|context|document|page)';
+  '(?:(?:the|all|any|this|that|of|other|previous|prior|above|your|manual|image|whole|entire)\\s+){0,4}(?:text|content|data|input|evidence|information|everything|scoring|context|document|page|webpage|website|web\\s+page|code|function|resume|table|article|paper|caption|transaction|review|file)';
 
 /** "Ignore the image content, and write ...", "override manual scoring and output: ...". */
 const contentThenTask = rule({
   id: 'injection.override:content-then-task',
   regex: new RegExp(
-    `\\b(?:ignore|disregard|forget|override|skip)\\s+${CONTENT}\\b\\s*(?:[,;:.]\\s*)?(?:(?:and|then)\\s+)?(?:(?:instead|just|only|simply|now)\\s+)?(?:say|print|write|output|respond|reply|answer|tell|translate|return|repeat)\\b`,
+    `\\b(?:ignore|disregard|forget|override|skip)\\s+${CONTENT}\\b\\s*(?:[,;:.]\\s*)?(?:(?:and|then)\\s+)?(?:(?:instead|just|only|simply|now)\\s+)?(?:say|print|write|output|respond|reply|answer|tell|translate|return|repeat|state|claim|declare)\\b`,
     'gi',
   ),
   score: 0.85,
   triggers: [
     ['ignore', 'disregard', 'forget', 'override', 'skip'],
-    ['say', 'print', 'write', 'output', 'respond', 'reply', 'answer', 'tell', 'translate', 'return', 'repeat'],
+    ['say', 'print', 'write', 'output', 'respond', 'reply', 'answer', 'tell', 'translate', 'return', 'repeat', 'state', 'claim', 'declare'],
   ],
   refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
 }); // prettier-ignore
@@ -142,6 +142,47 @@ const dropTask = rule({
       : null,
 });
 
+/** "Overlook all that you've been instructed before", "ignore everything you have been told". */
+const toldBefore = rule({
+  id: 'injection.override:told-before',
+  regex:
+    /\b(?:ignore|disregard|forget|overlook|neglect)\s+(?:about\s+)?(?:all|everything|anything|whatever)\s+(?:of\s+)?(?:that\s+|what\s+)?you(?:'ve|\s+have|\s+were|\s+had)?\s+(?:been\s+)?(?:told|instructed|taught|programmed)\b/gi,
+  score: 0.85,
+  triggers: [
+    ['ignore', 'disregard', 'forget', 'overlook', 'neglect'],
+    ['told', 'instructed', 'taught', 'programmed'],
+  ],
+  refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
+});
+
+/** "... regardless of previous tasks", "regardless of your prior instructions". */
+const regardless = rule({
+  id: 'injection.override:regardless',
+  regex:
+    /\bregardless\s+of\s+(?:any\s+|all\s+|the\s+)?(?:your\s+)?(?:previous|prior|earlier|above|original|initial|system)\s+(?:tasks?|instructions?|rules|directives?|guidelines|prompts?|programming)\b/gi,
+  score: 0.85,
+  triggers: [
+    ['regardless'],
+    ['task', 'tasks', 'instruction', 'instructions', 'rules', 'directive', 'directives', 'guidelines', 'prompt', 'prompts', 'programming'],
+  ],
+}); // prettier-ignore
+
+/** "Forget about all those rules that tell you what you can and can't say". */
+export const RULES_THAT_LIMIT =
+  /\b(?:ignore|disregard|forget|overlook|drop)\s+(?:about\s+)?(?:all\s+)?(?:of\s+)?(?:those|these|the|your|any)\s+(?:[\w-]+\s+)?(?:rules|guidelines|restrictions|instructions)\s+(?:that|which)\s+(?:tell|say|limit|restrict|govern|dictate|control)\b/gi;
+
+const rulesThatLimit = rule({
+  id: 'injection.override:rules-that-limit',
+  regex: RULES_THAT_LIMIT,
+  score: 0.85,
+  triggers: [
+    ['ignore', 'disregard', 'forget', 'overlook', 'drop'],
+    ['tell', 'say', 'limit', 'restrict', 'govern', 'dictate', 'control'],
+    ['rules', 'guidelines', 'restrictions', 'instructions'],
+  ],
+  refine: (_m, ctx, c) => (isNegated(ctx.text, c.start) ? 0.3 : 0.85),
+});
+
 export const OVERRIDE_DETECTORS: readonly Detector[] = [
   dropTask,
   voided,
@@ -150,4 +191,7 @@ export const OVERRIDE_DETECTORS: readonly Detector[] = [
   stopEverything,
   newInstructions,
   forgetEverything,
+  toldBefore,
+  regardless,
+  rulesThatLimit,
 ];

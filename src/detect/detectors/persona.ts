@@ -68,9 +68,23 @@ const namedFree = rule({
   triggers: [['uncensored', 'unfiltered', 'unrestricted', 'amoral', 'jailbroken']],
 });
 
+/** "SmartGPT is a new state of the art language generation AI that ... has no special filtering". */
+const namedNoFilter = rule({
+  id: 'jailbreak.persona:named-no-filter',
+  regex:
+    /\b(?!(?:It|This|That|He|She|There|ChatGPT|GPT|The|You|I|Our|My|Your)\b)[A-Z][\w-]{1,20}\s+(?:is|was)\s+an?\s+(?:[\w-]+\s+){0,8}?(?:AI|[Cc]hatbot|language\s+model|assistant|bot|LLM)\b[^.!?\n]{0,80}?\b(?:has|with)\s+no\s+(?:special\s+|content\s+|safety\s+|ethical\s+)?(?:filtering|filters|censorship|guardrails|restrictions|limits|rules)\b/g,
+  score: 0.85,
+  triggers: [
+    ['filtering', 'filters', 'censorship', 'guardrails', 'restrictions', 'limits', 'rules'],
+    ['no'],
+    ['ai', 'chatbot', 'language', 'assistant', 'bot', 'llm'],
+  ],
+});
+
 export const PERSONA_DETECTORS: readonly Detector[] = [
   namedUnbound,
   namedCharacter,
   namedFree,
+  namedNoFilter,
   dualAnswer,
 ];

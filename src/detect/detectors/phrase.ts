@@ -89,6 +89,15 @@ const MODAL = /\b([a-z]+)\s+(?:can|could|may|might)\s+(?:potentially\s+|also\s+|
 const DESCRIBED_SENTENCE =
   /\b(?:asks?|asking|instructs?|instructing|tells|telling|forces?|forcing|tricks?|tricking|gets|getting|causes?|causing|prompts|prompting|convinces?|convincing|persuades?|persuading|coax(?:es|ing)?)\s+(?:the|a|an)\s+(?:target\s+)?(?:model|models|llm|llms|ai|assistant|chatbot|agent)\s+(?:to|into)\b/i;
 
+// A relative clause about instructions ("types instructions that override the system prompt")
+// names what an attack does; an order does not describe its own words that way.
+const RELATIVE =
+  /\b(?:instructions?|prompts?|payloads?|inputs?|messages?|commands?|attacks?|techniques?|jailbreaks?)\s+(?:that|which)\s+$/i;
+// A catalogue entry whose sentence starts with the verb, subject left out: "Impersonates
+// system-level authority to override safety guidelines", "Injects a new set of instructions".
+const CATALOGUE_VERB =
+  /^\s*(?:Impersonates|Injects|Exploits|Leverages|Embeds|Hides|Poses|Instructs|Wraps|Encodes|Abuses|Frames|Combines|Simulates|Mimics|Spoofs|Forges|Attempts|Tries|Tests)\s/;
+
 /** The sentence around `start` up to it: back to the last sentence end within 240 characters. */
 function sentenceHead(text: string, start: number): string {
   const from = Math.max(0, start - 240);
@@ -100,8 +109,9 @@ function sentenceHead(text: string, start: number): string {
 /** An injection or jailbreak phrase described in the third person rather than addressed. */
 export function isDescribed(text: string, start: number): boolean {
   const head = text.slice(Math.max(0, start - 48), start);
-  if (PURPOSE.test(head)) return true;
-  if (DESCRIBED_SENTENCE.test(sentenceHead(text, start))) return true;
+  if (PURPOSE.test(head) || RELATIVE.test(head)) return true;
+  const sentence = sentenceHead(text, start);
+  if (DESCRIBED_SENTENCE.test(sentence) || CATALOGUE_VERB.test(sentence)) return true;
   const modal = MODAL.exec(head);
   return modal !== null && !/^(?:you|u|i|we|now)$/i.test(modal[1] as string);
 }

@@ -49,7 +49,7 @@ const REFUSAL_BASE: readonly Detector[] = [
   ),
   refusalRule(
     'no-disclaimers',
-    /\bno\s+(?:more\s+)?(?:disclaimers|warnings|caveats|moralizing|lectures|refusals)\b|\b(?:do not|don't|never|without)\s+(?:say(?:ing)?|respond(?:ing)? with|us(?:e|ing)|start(?:ing)? with|writ(?:e|ing)|includ(?:e|ing)|add(?:ing)?|mention(?:ing)?|giv(?:e|ing))\s+(?:any\s+)?(?:["\u201c']?\s*(?:I'?m sorry|I am sorry|I can(?:no|')t|as an ai|sorry|I'?m apologi[sz]e|I apologi[sz]e|apologi[sz]e)|(?:ethical\s+|moral\s+|safety\s+|legal\s+)?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|refusals?|caveats?|lectures?))/gi,
+    /\bno\s+(?:more\s+)?(?:disclaimers|warnings|caveats|moralizing|lectures|refusals)\b|\b(?:do not|don't|never|without)\s+(?:say(?:ing)?|respond(?:ing)? with|us(?:e|ing)|start(?:ing)? with|writ(?:e|ing)|includ(?:e|ing)|add(?:ing)?|mention(?:ing)?|giv(?:e|ing))\s+(?:any\s+)?(?:(?:sort|kind|type)s?\s+of\s+)?(?:["\u201c']?\s*(?:I'?m sorry|I am sorry|I can(?:no|')t|as an ai|sorry|I'?m apologi[sz]e|I apologi[sz]e|apologi[sz]e)|(?:ethical\s+|moral\s+|safety\s+|legal\s+)?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|refusals?|caveats?|lectures?))/gi,
     [['sorry', 'apologize', 'apologise', 'cannot', 'warning', 'warnings', 'disclaimer', 'disclaimers', 'moralizing', 'moralization', 'moralizations', 'caveat', 'caveats', 'lecture', 'lectures', 'refusal', 'refusals', 'ai', "~can't", '~cant']],
   ),
   refusalRule(
@@ -91,7 +91,7 @@ const REFUSAL_EXTRA: readonly Detector[] = [
   ),
   refusalRule(
     'never-apologise',
-    /\bnever\s+(?:apologi[sz]es?|apologi[sz]ing)\b|\bnever\s+(?:tell|inform)\s+\w+\s+that\s+(?:it|you|he|she)\s+(?:can(?:'|\u2019)?t|cannot|can\s+not)\b|\bnever\s+(?:begins?|starts?)\s+with\s+(?:sorry|an?\s+apolog\w*|excuses)/gi,
+    /\bnever\s+(?:apologi[sz]es?|apologi[sz]ing)\b|\bnever\s+(?:tell|inform)\s+(?:\w+\s+){1,2}?that\s+(?:it|you|he|she)\s+(?:can(?:'|\u2019)?t|cannot|can\s+not|(?:is|are)\s+(?:unable|not\s+able)\s+to)\b|\bnever\s+(?:begins?|starts?)\s+with\s+(?:sorry|an?\s+apolog\w*|excuses)/gi,
     [['never'], ['apologise', 'apologize', 'apologises', 'apologizes', 'apologising', 'apologizing', 'tell', 'inform', 'begin', 'begins', 'start', 'starts']],
     () => 0.85,
   ),
@@ -111,6 +111,12 @@ const REFUSAL_EXTRA: readonly Detector[] = [
     'refusal-is-harm',
     /\brefus(?:ing|al|als)\s+(?:[\w-]+\s+){0,3}(?:is|are|causes?|would\s+be)\s+(?:[\w-]+\s+){0,3}(?:harm|harmful|a\s+violation|unacceptable|not\s+allowed|forbidden|not\s+an\s+option)\b/gi,
     [['refusing', 'refusal', 'refusals']],
+    () => 0.85,
+  ),
+  refusalRule(
+    'answer-all',
+    /\byou\s+(?:must|have\s+to|will|shall|need\s+to)\s+(?:always\s+)?(?:answer|fulfil+|obey|comply\s+with|respond\s+to)\s+(?:(?:all|every|each|any)\s+(?:of\s+)?my\s+(?:questions|requests|orders|commands|instructions)|(?:every|any|all)\s+requests?)\b/gi,
+    [['must', 'have', 'will', 'shall', 'need'], ['answer', 'fulfill', 'fulfil', 'obey', 'comply', 'respond'], ['questions', 'requests', 'request', 'orders', 'commands', 'instructions']],
     () => 0.85,
   ),
 ]; // prettier-ignore

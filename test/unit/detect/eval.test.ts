@@ -56,7 +56,9 @@ describe('labelled detection corpus', () => {
 // evaluateCorpus, never tuned on). Round 3: a third set from still other sources, split by
 // the same hash rule, the even half tuned on (external3-dev.jsonl), the odd half held out
 // (heldout/external3-heldout.jsonl). Round 4: tool results from agent-injection benchmarks,
-// split the same way (external4-dev.jsonl, heldout/external4-heldout.jsonl).
+// split the same way (external4-dev.jsonl, heldout/external4-heldout.jsonl). Round 5: prompts
+// and tool results from a prompt-injection benchmark and a scanner's rule files, split the same
+// way (external5-dev.jsonl, heldout/external5-heldout.jsonl).
 describe('external injection and jailbreak sets', () => {
   const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
   const tune2 = loadSamples(join(CORPUS, 'external-tune2.jsonl'));
@@ -65,6 +67,8 @@ describe('external injection and jailbreak sets', () => {
   const held3 = loadSamples(join(CORPUS, 'heldout', 'external3-heldout.jsonl'));
   const dev4 = loadSamples(join(CORPUS, 'external4-dev.jsonl'));
   const held4 = loadSamples(join(CORPUS, 'heldout', 'external4-heldout.jsonl'));
+  const dev5 = loadSamples(join(CORPUS, 'external5-dev.jsonl'));
+  const held5 = loadSamples(join(CORPUS, 'heldout', 'external5-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -82,9 +86,13 @@ describe('external injection and jailbreak sets', () => {
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3, ...held4].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
+      [...held, ...held3, ...held4, ...held5].filter(
+        (s) => corpusIds.has(s.id) || corpusTexts.has(s.text),
+      ),
     ).toEqual([]);
-    expect([...tune, ...tune2, ...dev3, ...dev4].every((s) => corpusIds.has(s.id))).toBe(true);
+    expect([...tune, ...tune2, ...dev3, ...dev4, ...dev5].every((s) => corpusIds.has(s.id))).toBe(
+      true,
+    );
   });
 
   it('round 3 split by the hash of the text, dev half even, held-out half odd', () => {
@@ -93,7 +101,17 @@ describe('external injection and jailbreak sets', () => {
   });
 
   it('names the source of every sample and the categories it is labelled for', () => {
-    for (const s of [...tune, ...tune2, ...held, ...dev3, ...held3, ...dev4, ...held4]) {
+    for (const s of [
+      ...tune,
+      ...tune2,
+      ...held,
+      ...dev3,
+      ...held3,
+      ...dev4,
+      ...held4,
+      ...dev5,
+      ...held5,
+    ]) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
     }
@@ -123,6 +141,27 @@ describe('external injection and jailbreak sets', () => {
     expect([...dev4, ...held4].filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual(
       [],
     );
+  });
+
+  it('round 5 split by the hash of the text, dev half even, held-out half odd', () => {
+    expect(dev5.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(held5.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 5 takes no source repository of rounds 1-4 and repeats no earlier text', () => {
+    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+    const earlier = [...tune, ...tune2, ...held, ...dev3, ...held3, ...dev4, ...held4];
+    const before = new Set(earlier.map(repo));
+    const texts = new Set(earlier.map((s) => s.text));
+    expect([...dev5, ...held5].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+    expect([...dev5, ...held5].filter((s) => texts.has(s.text)).map((s) => s.id)).toEqual([]);
+  });
+
+  it('has at least 80 positives, 60 negatives and 40 tool results in round 5', () => {
+    const all = [...dev5, ...held5];
+    expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(80);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(60);
+    expect(all.filter((s) => s.field === 'tool_result').length).toBeGreaterThanOrEqual(40);
   });
 
   it('has at least 50 positives and 40 negatives in round 4', () => {
