@@ -9,7 +9,8 @@ const dist = (p) => import(join(root, 'dist', p));
 
 export async function run(log) {
   const { createDetector } = await dist('detect/engine.js');
-  const { auditPatternScaling } = await dist('detect/audit.js');
+  const { auditPatternScaling, measurePatternScaling, patternsForAudit, ADVERSARIAL_SHAPES } =
+    await dist('detect/audit.js');
   const detector = createDetector();
   const texts = detectorBenchText();
   const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
@@ -35,6 +36,22 @@ export async function run(log) {
     return { ...row, points, ratio: points[2].ms / Math.max(points[0].ms, 0.001) };
   });
   const judged = scaling.filter((r) => r.points[2].ms >= 10);
+  // Suspects (6x or more) are timed again at 1 MB -> 4 MB, and that growth is the one judged.
+  // A pattern that scans at ~10 ms per MB can grow 8x from 256 KB to 1 MB without
+  // backtracking (the smaller input fits in the CPU's cache); backtracking grows ~16x again
+  // from 1 MB to 4 MB, a cache effect does not.
+  const regexOf = new Map(patternsForAudit().map((p) => [p.id, p.regex]));
+  for (const row of judged.filter((r) => r.ratio >= 6)) {
+    const [at1, at4] = measurePatternScaling(regexOf.get(row.id), ADVERSARIAL_SHAPES[row.shape], [
+      1024 * 1024,
+      4096 * 1024,
+    ]);
+    log(
+      `suspect ${row.id} on ${row.shape}: ${row.ratio.toFixed(1)}x from 256 KB to 1 MB, ${(at4.ms / at1.ms).toFixed(1)}x from 1 MB (${at1.ms.toFixed(1)} ms) to 4 MB (${at4.ms.toFixed(1)} ms)`,
+    );
+    row.screened = row.ratio;
+    row.ratio = at4.ms / at1.ms;
+  }
   const worst = judged.reduce((a, b) => (b.ratio > a.ratio ? b : a), judged[0] ?? scaling[0]);
   const slowest = scaling.reduce((a, b) => (b.points[2].ms > a.points[2].ms ? b : a), scaling[0]);
   log(
@@ -49,8 +66,8 @@ export async function run(log) {
       pass: mbps >= 20,
     },
     {
-      name: 'every pattern on adversarial input, 256 KB -> 1 MB: worst time growth (linear ~4x, quadratic ~16x)',
-      result: `${worst.ratio.toFixed(1)}x (${worst.id} on ${worst.shape}); slowest 1 MB run ${slowest.points[2].ms.toFixed(0)} ms`,
+      name: 'every pattern on adversarial input, 256 KB -> 1 MB (suspects from 6x re-timed 1 MB -> 4 MB): worst time growth (linear ~4x, quadratic ~16x)',
+      result: `${worst.ratio.toFixed(1)}x (${worst.id} on ${worst.shape}${worst.screened ? `, re-timed 1 MB -> 4 MB after ${worst.screened.toFixed(1)}x` : ''}); slowest 1 MB run ${slowest.points[2].ms.toFixed(0)} ms`,
       baseline: `${scaling.length} pattern x shape runs, ${judged.length} taking >= 10 ms at 1 MB`,
       goal: '< 8x (linear)',
       pass: worst.ratio < 8,

@@ -18,6 +18,7 @@ const seconds = async (fn) => {
   return { s: Number(process.hrtime.bigint() - t0) / 1e9, value };
 };
 
+const RUNS = 3;
 const SEVERITIES = ['low', 'medium', 'high', 'critical'];
 const CATEGORIES = ['pii', 'secret', 'prompt_injection', 'jailbreak', 'tool_misuse', 'toxicity'];
 
@@ -75,15 +76,27 @@ export async function run(log) {
     const store = ctx.store;
     const key = ctx.signer.publicKey;
     // The verifier scoring runs: the fast path in the snapshot's thread, sequential on failure.
-    const verify = await seconds(() =>
-      store.read(
-        (r) => verifyFast(r, key, store.origin, 65_536) ?? verifyLedger(r, key, store.origin),
-      ),
-    );
-    const score = await seconds(() => {
-      const snap = store.read((r) => loadSnapshot(r, key, store.origin));
-      return REGULATION_IDS.map((id) => scoreRegulation(snap, id, { now: new Date() }));
-    });
+    const verifyOnce = () =>
+      seconds(() =>
+        store.read(
+          (r) => verifyFast(r, key, store.origin, 65_536) ?? verifyLedger(r, key, store.origin),
+        ),
+      );
+    const scoreOnce = () =>
+      seconds(() => {
+        const snap = store.read((r) => loadSnapshot(r, key, store.origin));
+        return REGULATION_IDS.map((id) => scoreRegulation(snap, id, { now: new Date() }));
+      });
+    // Best of RUNS on both sides, alternating: one run of either moved by a third between
+    // consecutive full-suite runs here (ratio 1.03x in one, 1.57x in the next).
+    let verify = { s: Infinity };
+    let score = { s: Infinity };
+    for (let run = 0; run < RUNS; run++) {
+      const v = await verifyOnce();
+      if (v.s < verify.s) verify = v;
+      const c = await scoreOnce();
+      if (c.s < score.s) score = c;
+    }
     log(
       `verify ${verify.s.toFixed(2)} s; snapshot + 4 regulations x ${score.value[0].agents.length} agents ${score.s.toFixed(2)} s`,
     );
@@ -96,7 +109,7 @@ export async function run(log) {
     ctx.close();
     return [
       {
-        name: 'compliance score, 4 regulations (100k events, 20k findings) / ledger verify',
+        name: `compliance score, 4 regulations (100k events, 20k findings) / ledger verify (best of ${RUNS} each)`,
         result: `${ratio.toFixed(2)}x (${score.s.toFixed(2)} s)`,
         baseline: `verify ${verify.s.toFixed(2)} s`,
         goal: '<= 1.5x',
