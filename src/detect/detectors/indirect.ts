@@ -23,7 +23,7 @@ const addressed = phraseDetector({
     `\\b(?:note|message|instructions?|attention|important|notice|reminder)\\s+(?:to|for)\\s+(?:the\\s+|any\\s+|all\\s+)?(?:ai\\s+)?${AI}\\b` +
       `|\\b(?:if|when)\\s+you\\s+are\\s+(?:an?\\s+)?(?:ai|llm|language model|assistant|chatbot|agent|bot)\\b` +
       `|(?:^|[\\n.!:"'(>\\-/#*]\\s*)(?:(?:dear|hey|hi|hello|attention|note to)\\s+)?(?:ai|assistant|ai assistant|ai agent|chatbot|llm|copilot|claude|chatgpt|gpt)\\s*[,:]\\s*(?:please\\s+)?(?:ignore|disregard|forget|when|you must|you should|do not|don't|send|forward|reply|tell|approve|delete|execute|run|rank|accept|share|include|always|never|commit|push|upload|post|email|add|remove|grant|recommend|say)\\b` +
-      `|\\b(?:ai|llm|language model|assistant|chatbot|agent|copilot|gpt|claude)s?\\s+(?:\\w+\\s+){0,4}(?:must|should|are required to|need to|are instructed to)\\s+(?:\\w+\\s+){0,3}(?:forward|send|ignore|tell|say|include|reply|approve|delete|recommend|mark|share|add|remove|click|visit|email)\\b` +
+      `|\\b(?:ai|llm|language model|assistant|chatbot|agent|copilot|gpt|claude)s?\\s+(?:\\w+\\s+){0,4}(?:must|should|are required to|need to|are instructed to)\\s+(?:\\w+\\s+){0,3}(?:forward|send|ignore|tell|say|include|reply|approve|delete|recommend|mark|share|add|remove|click|visit|email|display|replace|read|run|execute|download|call|output|print)\\b` +
       `|<!--[^>]{0,200}?\\b${AI}\\b` +
       `|\\b(?:note|message|instructions?|notice)\\s+(?:to|for)\\s+(?:the\\s+|any\\s+)?(?:automated|automatic)\\s+(?:[\\w-]+\\s+)?(?:software|system|tool|reviewer|screener|process|pipeline)\\b` +
       `|<instructions?>[^<]{0,300}?\\b(?:report|say|respond|reply|answer|ignore|tell|recommend|rank|approve|output)\\b` +

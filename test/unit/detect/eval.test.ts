@@ -58,7 +58,9 @@ describe('labelled detection corpus', () => {
 // (heldout/external3-heldout.jsonl). Round 4: tool results from agent-injection benchmarks,
 // split the same way (external4-dev.jsonl, heldout/external4-heldout.jsonl). Round 5: prompts
 // and tool results from a prompt-injection benchmark and a scanner's rule files, split the same
-// way (external5-dev.jsonl, heldout/external5-heldout.jsonl).
+// way (external5-dev.jsonl, heldout/external5-heldout.jsonl). Round 6: tool results from an
+// agent-security benchmark's observation attacks and helpdesk tickets as hard negatives, split
+// the same way (external6-dev.jsonl, heldout/external6-heldout.jsonl).
 describe('external injection and jailbreak sets', () => {
   const tune = loadSamples(join(CORPUS, 'external-tune.jsonl'));
   const tune2 = loadSamples(join(CORPUS, 'external-tune2.jsonl'));
@@ -69,6 +71,8 @@ describe('external injection and jailbreak sets', () => {
   const held4 = loadSamples(join(CORPUS, 'heldout', 'external4-heldout.jsonl'));
   const dev5 = loadSamples(join(CORPUS, 'external5-dev.jsonl'));
   const held5 = loadSamples(join(CORPUS, 'heldout', 'external5-heldout.jsonl'));
+  const dev6 = loadSamples(join(CORPUS, 'external6-dev.jsonl'));
+  const held6 = loadSamples(join(CORPUS, 'heldout', 'external6-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -86,13 +90,13 @@ describe('external injection and jailbreak sets', () => {
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3, ...held4, ...held5].filter(
+      [...held, ...held3, ...held4, ...held5, ...held6].filter(
         (s) => corpusIds.has(s.id) || corpusTexts.has(s.text),
       ),
     ).toEqual([]);
-    expect([...tune, ...tune2, ...dev3, ...dev4, ...dev5].every((s) => corpusIds.has(s.id))).toBe(
-      true,
-    );
+    expect(
+      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6].every((s) => corpusIds.has(s.id)),
+    ).toBe(true);
   });
 
   it('round 3 split by the hash of the text, dev half even, held-out half odd', () => {
@@ -111,6 +115,8 @@ describe('external injection and jailbreak sets', () => {
       ...held4,
       ...dev5,
       ...held5,
+      ...dev6,
+      ...held6,
     ]) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['prompt_injection', 'jailbreak']);
@@ -155,6 +161,39 @@ describe('external injection and jailbreak sets', () => {
     const texts = new Set(earlier.map((s) => s.text));
     expect([...dev5, ...held5].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
     expect([...dev5, ...held5].filter((s) => texts.has(s.text)).map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 6 split by the hash of the text, dev half even, held-out half odd', () => {
+    expect(dev6.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(held6.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
+  });
+
+  it('round 6 takes no source repository of rounds 1-5, repeats no text, holds tool results only', () => {
+    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+    const earlier = [
+      ...tune,
+      ...tune2,
+      ...held,
+      ...dev3,
+      ...held3,
+      ...dev4,
+      ...held4,
+      ...dev5,
+      ...held5,
+    ];
+    const before = new Set(earlier.map(repo));
+    const texts = new Set(earlier.map((s) => s.text));
+    const all = [...dev6, ...held6];
+    expect(all.filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+    expect(all.filter((s) => texts.has(s.text)).map((s) => s.id)).toEqual([]);
+    expect(new Set(all.map((s) => s.text)).size).toBe(all.length);
+    expect(all.filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual([]);
+  });
+
+  it('has at least 60 positives and 60 negatives in round 6', () => {
+    const all = [...dev6, ...held6];
+    expect(all.filter((s) => s.labels.length > 0).length).toBeGreaterThanOrEqual(60);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(60);
   });
 
   it('has at least 80 positives, 60 negatives and 40 tool results in round 5', () => {
