@@ -85,7 +85,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-4 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-6 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -97,11 +97,6 @@ describe('external injection and jailbreak sets', () => {
     expect(
       [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
-  });
-
-  it('round 3 split by the hash of the text, dev half even, held-out half odd', () => {
-    expect(dev3.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
-    expect(held3.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
   });
 
   it('names the source of every sample and the categories it is labelled for', () => {
@@ -129,65 +124,37 @@ describe('external injection and jailbreak sets', () => {
     expect(held.filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
   });
 
-  it('round 3 takes no source repository of rounds 1 and 2', () => {
-    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
-    const before = new Set([...tune, ...tune2, ...held].map(repo));
-    expect([...dev3, ...held3].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
+  // Rounds 3-6: the same split rule, and each takes its texts from repositories no earlier
+  // round used (so its held-out half is not a sibling of anything tuned on before).
+  const rounds = [
+    { round: 3, dev: dev3, held: held3, toolResultsOnly: false },
+    { round: 4, dev: dev4, held: held4, toolResultsOnly: true },
+    { round: 5, dev: dev5, held: held5, toolResultsOnly: false },
+    { round: 6, dev: dev6, held: held6, toolResultsOnly: true },
+  ];
+  const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+
+  it.each(rounds)('round $round split by the hash of the text, dev even, held out odd', (r) => {
+    expect(r.dev.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
+    expect(r.held.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
   });
 
-  it('round 4 split by the hash of the text, dev half even, held-out half odd', () => {
-    expect(dev4.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
-    expect(held4.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
-  });
-
-  it('round 4 takes no source repository of rounds 1-3, and holds tool results only', () => {
-    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
-    const before = new Set([...tune, ...tune2, ...held, ...dev3, ...held3].map(repo));
-    expect([...dev4, ...held4].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
-    expect([...dev4, ...held4].filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual(
-      [],
-    );
-  });
-
-  it('round 5 split by the hash of the text, dev half even, held-out half odd', () => {
-    expect(dev5.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
-    expect(held5.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
-  });
-
-  it('round 5 takes no source repository of rounds 1-4 and repeats no earlier text', () => {
-    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
-    const earlier = [...tune, ...tune2, ...held, ...dev3, ...held3, ...dev4, ...held4];
-    const before = new Set(earlier.map(repo));
-    const texts = new Set(earlier.map((s) => s.text));
-    expect([...dev5, ...held5].filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
-    expect([...dev5, ...held5].filter((s) => texts.has(s.text)).map((s) => s.id)).toEqual([]);
-  });
-
-  it('round 6 split by the hash of the text, dev half even, held-out half odd', () => {
-    expect(dev6.filter((s) => half(s.text) !== 'even').map((s) => s.id)).toEqual([]);
-    expect(held6.filter((s) => half(s.text) !== 'odd').map((s) => s.id)).toEqual([]);
-  });
-
-  it('round 6 takes no source repository of rounds 1-5, repeats no text, holds tool results only', () => {
-    const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
+  it.each(rounds)('round $round takes no earlier source repository and repeats no text', (r) => {
     const earlier = [
-      ...tune,
-      ...tune2,
-      ...held,
-      ...dev3,
-      ...held3,
-      ...dev4,
-      ...held4,
-      ...dev5,
-      ...held5,
-    ];
+      tune,
+      tune2,
+      held,
+      ...rounds.filter((e) => e.round < r.round).flatMap((e) => [e.dev, e.held]),
+    ].flat();
     const before = new Set(earlier.map(repo));
     const texts = new Set(earlier.map((s) => s.text));
-    const all = [...dev6, ...held6];
+    const all = [...r.dev, ...r.held];
     expect(all.filter((s) => before.has(repo(s))).map((s) => s.id)).toEqual([]);
     expect(all.filter((s) => texts.has(s.text)).map((s) => s.id)).toEqual([]);
     expect(new Set(all.map((s) => s.text)).size).toBe(all.length);
-    expect(all.filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual([]);
+    if (r.toolResultsOnly) {
+      expect(all.filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual([]);
+    }
   });
 
   it('has at least 60 positives and 60 negatives in round 6', () => {
