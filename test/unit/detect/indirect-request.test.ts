@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDetector } from '../../../src/detect/engine.js';
+import { typesFound } from '../../support/detect.js';
 
 // Issue #3, round 4 (src/detect/README.md): requests planted in tool results that order the
 // agent to act, and the imperatives for people that fill ordinary mail and pages. Sentences
 // written here, not copied from either half of the round-4 set.
-const detector = createDetector();
 const types = (text: string, field = 'tool_result'): string[] =>
-  detector
-    .scanEvent([{ field, text }])
-    .filter((d) => d.category === 'prompt_injection')
-    .map((d) => d.type);
+  typesFound(text, field, ['prompt_injection']);
 
 describe('tool results: requests aimed at the agent fire', () => {
   it.each([

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createDetector } from '../../../src/detect/engine.js';
+import { typesFound } from '../../support/detect.js';
 
 // Issue #3, round 5 (src/detect/README.md): shapes the round-5 dev half missed, and the
 // prose they must leave alone. Sentences written here, not copied from either half.
-const detector = createDetector();
-const types = (text: string, field = 'prompt'): string[] =>
-  detector
-    .scanEvent([{ field, text }])
-    .filter((d) => d.category === 'prompt_injection' || d.category === 'jailbreak')
-    .map((d) => d.type);
+const types = (text: string, field = 'prompt'): string[] => typesFound(text, field);
 
 describe('round 5: general shapes fire', () => {
   it.each([

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDetector } from '../../../src/detect/engine.js';
+import { typesFound } from '../../support/detect.js';
 
 // Issue #3, round 6 (src/detect/README.md): tool results that imitate the agent's own
 // machinery or order its tools without an override word, and the tickets, manuals and mail
 // they must leave alone. Sentences written here, not copied from either half.
-const detector = createDetector();
-const types = (text: string, field = 'tool_result'): string[] =>
-  detector
-    .scanEvent([{ field, text }])
-    .filter((d) => d.category === 'prompt_injection' || d.category === 'jailbreak')
-    .map((d) => d.type);
+const types = (text: string, field = 'tool_result'): string[] => typesFound(text, field);
 
 describe('round 6: tool results that order the agent fire', () => {
   it.each([
