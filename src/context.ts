@@ -1,14 +1,12 @@
 import { loadConfig, type Config, type ConfigInput } from './config/config.js';
-import { createSigner, type Signer } from './store/signer.js';
 import { Store } from './store/store.js';
 
 /**
- * What commands and routes need, built once from config. Costly parts (opening the store,
- * loading or creating the signing key) are lazy getters, so `--help` touches neither.
+ * What commands and routes need, built once from config. The store opens on first use, so
+ * `--help` never touches it; it is created by the first write, never by a read.
  */
 export class AppContext {
   private storeInstance: Store | undefined;
-  private signerInstance: Signer | undefined;
 
   constructor(
     readonly config: Config,
@@ -19,19 +17,25 @@ export class AppContext {
     return new AppContext(loadConfig(input));
   }
 
-  get signer(): Signer {
-    this.signerInstance ??= createSigner(this.config.dataDir);
-    return this.signerInstance;
-  }
-
   get store(): Store {
     this.storeInstance ??= new Store({
       dataDir: this.config.dataDir,
       actor: this.config.actor,
-      signer: () => this.signer,
       now: this.clock,
+      create: this.config.createStore,
     });
     return this.storeInstance;
+  }
+
+  /** A read-only store for `audit verify`: never creates, migrates or writes. */
+  readonlyStore(): Store {
+    return new Store({ dataDir: this.config.dataDir, actor: this.config.actor, readonly: true });
+  }
+
+  /** Warnings for people (the data directory's mode), once per process. */
+  warnings(): string[] {
+    const w = this.storeInstance?.warning;
+    return w ? [w] : [];
   }
 
   close(): void {

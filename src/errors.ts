@@ -72,6 +72,37 @@ export class CheckFailed extends EvidError {
   override readonly httpStatus = 422;
 }
 
+/**
+ * The machine, not the input or the store's content: a data directory that cannot be
+ * created or opened, a path through a file, no permission, a read-only file system or
+ * database, a full disk (exit 6). The message names the path and the cause.
+ */
+export class EnvironmentError extends EvidError {
+  override readonly code = 'environment';
+  override readonly exitCode = 6;
+  override readonly httpStatus = 500;
+}
+
+/**
+ * No store where one was expected: a read-only command (or `audit verify`) pointed at a data
+ * directory that does not exist or holds no store. Never answered by creating one (exit 1).
+ */
+export class StoreMissingError extends EvidError {
+  override readonly code = 'store_missing';
+  override readonly exitCode = 1;
+  override readonly httpStatus = 500;
+}
+
+/**
+ * The signing key is not the one this store's ledger names (replaced, deleted, or a rotation
+ * left half done): the writer refuses to sign, and nothing is written (exit 1).
+ */
+export class LedgerKeyError extends EvidError {
+  override readonly code = 'ledger_key';
+  override readonly exitCode = 1;
+  override readonly httpStatus = 500;
+}
+
 export class InternalError extends EvidError {
   override readonly code = 'internal';
   override readonly exitCode = 1;

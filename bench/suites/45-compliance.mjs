@@ -74,17 +74,14 @@ export async function run(log) {
     const { REGULATION_IDS } = await dist('compliance/score/regulations.js');
     const { generateReport } = await dist('reports/generate.js');
     const store = ctx.store;
-    const key = ctx.signer.publicKey;
     // The verifier scoring runs: the fast path in the snapshot's thread, sequential on failure.
     const verifyOnce = () =>
       seconds(() =>
-        store.read(
-          (r) => verifyFast(r, key, store.origin, 65_536) ?? verifyLedger(r, key, store.origin),
-        ),
+        store.read((r) => verifyFast(r, store.origin, 65_536) ?? verifyLedger(r, store.origin)),
       );
     const scoreOnce = () =>
       seconds(() => {
-        const snap = store.read((r) => loadSnapshot(r, key, store.origin));
+        const snap = store.read((r) => loadSnapshot(r, store.origin));
         return REGULATION_IDS.map((id) => scoreRegulation(snap, id, { now: new Date() }));
       });
     // Best of RUNS on both sides, alternating: one run of either moved by a third between

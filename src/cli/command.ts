@@ -26,6 +26,11 @@ export interface RunContext {
 export interface CommandSpec {
   /** e.g. ['traces', 'list']. */
   path: string[];
+  /**
+   * The command writes to the store, so its first write may create it. Every other
+   * command needs an existing store: a missing one is an error, never a fresh empty store.
+   */
+  writes?: boolean;
   description: string;
   /** Shown under "Examples:" in --help and in the README command reference. */
   examples: string[];

@@ -105,6 +105,7 @@ export async function main(argv: string[], bin: BinName, io: Io = processIo()): 
           (app ??= AppContext.fromEnv({
             dataDir: opts.dataDir as string | undefined,
             env: io.env,
+            createStore: spec.writes === true,
           })),
       };
       const result = await spec.run(ctx, args, opts);
@@ -115,6 +116,7 @@ export async function main(argv: string[], bin: BinName, io: Io = processIo()): 
   } catch (err) {
     exitCode = report(err, io, bin, verbose);
   } finally {
+    for (const warning of app?.warnings() ?? []) io.stderr.write(`${bin}: ${warning}\n`);
     app?.close();
   }
   return exitCode;

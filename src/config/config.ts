@@ -26,11 +26,17 @@ export interface Config {
   scanThreads: number;
   /** EVID_SCAN_CHUNK: ledger entries per worker task, a power of two (default 65536). */
   scanChunk: number;
+  /** Whether the store may be created on first write (false for read-only commands). */
+  createStore: boolean;
+  /** EVID_TRUST_FINGERPRINT: the ledger key `audit verify` pins when no flag does. */
+  trustFingerprint: string | undefined;
 }
 
 export interface ConfigInput {
   dataDir?: string | undefined;
   env?: NodeJS.ProcessEnv;
+  /** The caller may create the store (commands that write; servers). Default true. */
+  createStore?: boolean;
 }
 
 /** Resolution order (DESIGN.md): --data-dir, EVID_DATA_DIR, $XDG_DATA_HOME/evid, ~/.local/share/evid. */
@@ -57,6 +63,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     logLevel: env.EVID_LOG_LEVEL || 'info',
     scanThreads: positiveInt(env.EVID_SCAN_THREADS) ?? Math.min(availableParallelism(), 4),
     scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
+    trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
+    createStore: input.createStore ?? true,
   };
 }
 

@@ -4,7 +4,6 @@
  * later with its report id). The file is written under a temporary name and renamed, then
  * its SHA-256 is ledgered (`report.generated`), so a listed `done` report always exists.
  */
-import type { KeyObject } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -37,7 +36,6 @@ import {
 /** What generation needs; an AppContext satisfies it. */
 export interface ReportDeps {
   store: Store;
-  signer: { publicKey: KeyObject };
   clock: () => Date;
 }
 
@@ -108,8 +106,7 @@ export async function generateReport(
   let done: ReportRow;
   try {
     const now = deps.clock();
-    const publicKey = deps.signer.publicKey;
-    const snapshot = store.read((r) => loadSnapshot(r, publicKey, store.origin));
+    const snapshot = store.read((r) => loadSnapshot(r, store.origin));
     if (agent !== null && !knownAgents(snapshot).includes(agent)) {
       throw new NotFoundError(`agent ${agent} not found`, { agent });
     }

@@ -21,7 +21,7 @@ export function enqueueReport(
     const { generateReport } = await import('../reports/generate.js');
     try {
       await generateReport(
-        { store: storeActingAs(ctx.store, actor), signer: ctx.app.signer, clock: ctx.app.clock },
+        { store: storeActingAs(ctx.store, actor), clock: ctx.app.clock },
         { reportId },
       );
     } catch (err) {

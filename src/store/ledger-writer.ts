@@ -123,6 +123,11 @@ export class LedgerWriter {
     return entry;
   }
 
+  /** The ledger's size with this transaction's entries so far. */
+  get size(): number {
+    return this.seq;
+  }
+
   get appended(): number {
     return this.seq - this.startSize;
   }

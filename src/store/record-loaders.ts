@@ -21,6 +21,7 @@ import {
   type KillSwitchRecordFields,
 } from './records.js';
 import { reportRecord, type ReportRecordFields } from './records.js';
+import { ledgerKeyRecord, type LedgerKeyRecordFields } from './records.js';
 import type { Reader } from './store.js';
 
 function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
@@ -29,13 +30,22 @@ function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
   return row ? { state: 'present', record: killSwitchRecord(row) } : { state: 'missing' };
 }
 
+/**
+ * What an entry's subject looks like now. `purged` with `gone` is a purged record whose row
+ * no longer exists (it is not counted among the table's rows by the row checks).
+ */
 export type LoadedRecord =
   | { state: 'present'; record: Record<string, unknown> }
   | { state: 'missing' }
-  | { state: 'purged' }
+  | { state: 'purged'; gone?: boolean }
   | { state: 'unledgered_purge' };
 
-type Loader = (r: Reader, ref: number | null, subjectId: string) => LoadedRecord;
+type Loader = (
+  r: Reader,
+  ref: number | null,
+  subjectId: string,
+  recordedAt: string,
+) => LoadedRecord;
 
 /** A purge counts only if it was itself ledgered (kind `record.purged`, same subject). */
 function purgeState(r: Reader, subjectId: string): LoadedRecord {
@@ -51,18 +61,23 @@ const LOADERS: Record<string, Loader> = {
       TraceRecordFields | undefined;
     return row ? { state: 'present', record: traceRecord(row) } : { state: 'missing' };
   },
-  'event.ingested': (r, ref, subjectId) => {
+  'event.ingested': (r, ref, subjectId, recordedAt) => {
     const row = r
       .prepare(
         'SELECT e.*, t.trace_id AS trace_id FROM events e LEFT JOIN traces t ON t.id = e.trace_ref WHERE e.id = ?',
       )
-      .get(ref) as (EventRecordFields & { purged_at: string | null }) | undefined;
+      .get(ref) as
+      (EventRecordFields & { purged_at: string | null; ingested_at: string }) | undefined;
     if (!row) {
       const purged = purgeState(r, subjectId);
-      return purged.state === 'purged' ? purged : { state: 'missing' };
+      return purged.state === 'purged' ? { state: 'purged', gone: true } : { state: 'missing' };
     }
     if (row.purged_at !== null) return purgeState(r, subjectId);
-    return { state: 'present', record: eventRecord(row) };
+    const record = eventRecord(row);
+    // Not in the digest, but always the entry's own time: an edit of it is tampering too
+    // (the extra field makes the digest differ, so it is reported as an altered record).
+    if (row.ingested_at !== recordedAt) record.ingested_at = row.ingested_at;
+    return { state: 'present', record };
   },
   'finding.created': (r, ref) => {
     const row = r
@@ -106,6 +121,11 @@ const LOADERS: Record<string, Loader> = {
   },
   'killswitch.activated': (r, ref) => loadKillSwitch(r, ref),
   'killswitch.deactivated': (r, ref) => loadKillSwitch(r, ref),
+  'ledger.key': (r, ref) => {
+    const row = r.prepare('SELECT * FROM ledger_keys WHERE id = ?').get(ref) as
+      LedgerKeyRecordFields | undefined;
+    return row ? { state: 'present', record: ledgerKeyRecord(row) } : { state: 'missing' };
+  },
   'report.generated': (r, ref) => {
     const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as
       ReportRecordFields | undefined;
@@ -119,8 +139,10 @@ const LOADERS: Record<string, Loader> = {
  */
 export function loadRecord(
   r: Reader,
-  entry: { kind: string; subject_ref: number | null; subject_id: string },
+  entry: { kind: string; subject_ref: number | null; subject_id: string; recorded_at: string },
 ): LoadedRecord | { state: 'self' } {
   const loader = LOADERS[entry.kind];
-  return loader ? loader(r, entry.subject_ref, entry.subject_id) : { state: 'self' };
+  return loader
+    ? loader(r, entry.subject_ref, entry.subject_id, entry.recorded_at)
+    : { state: 'self' };
 }

@@ -4,6 +4,7 @@
  * through these same functions, so the two can never disagree about what was hashed.
  * JSON columns are stored as canonical JSON text and committed to as that text.
  */
+import { hash } from 'node:crypto';
 
 export interface TraceRecordFields {
   trace_id: string;
@@ -172,11 +173,16 @@ export function packRecord(p: PackRecordFields): Record<string, unknown> {
   };
 }
 
-/** An API key's creation (`apikey.created`): never the secret, never its hash. */
+/**
+ * An API key's creation (`apikey.created`): never the secret, never its stored hash, but a
+ * SHA-256 of that hash, so that `audit verify` notices a hash swapped for one whose secret
+ * an insider knows (the stored hash is itself SHA-256 of a 256-bit secret).
+ */
 export interface ApiKeyRecordFields {
   key_id: string;
   name: string;
   role: string;
+  hash: string;
   created_at: string;
   created_by: string;
 }
@@ -186,6 +192,7 @@ export function apiKeyRecord(k: ApiKeyRecordFields): Record<string, unknown> {
     key_id: k.key_id,
     name: k.name,
     role: k.role,
+    hash_sha256: hash('sha256', k.hash, 'hex'),
     created_at: k.created_at,
     created_by: k.created_by,
   };
@@ -251,5 +258,30 @@ export function reportRecord(r: ReportRecordFields): Record<string, unknown> {
     created_at: r.created_at,
     finished_at: r.finished_at,
     actor: r.actor,
+  };
+}
+
+/**
+ * A ledger signing key taking over (`ledger.key`): the first one of a store, one adopted by
+ * a store written before keys were ledgered, or a rotation naming its predecessor.
+ */
+export interface LedgerKeyRecordFields {
+  fingerprint: string;
+  /** The raw 32-byte Ed25519 public key, standard base64. */
+  public_key: string;
+  previous_fingerprint: string | null;
+  reason: string;
+  created_at: string;
+  actor: string;
+}
+
+export function ledgerKeyRecord(k: LedgerKeyRecordFields): Record<string, unknown> {
+  return {
+    fingerprint: k.fingerprint,
+    public_key: k.public_key,
+    previous_fingerprint: k.previous_fingerprint,
+    reason: k.reason,
+    created_at: k.created_at,
+    actor: k.actor,
   };
 }

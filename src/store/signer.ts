@@ -1,8 +1,11 @@
 import type { KeyObject } from 'node:crypto';
-import { loadOrCreateSigningKey } from '../ledger/keys.js';
+import type { SigningKey } from '../ledger/keys.js';
 import { formatCheckpoint, signCheckpoint } from '../ledger/tree-head.js';
 
-/** Signs tree heads with the store's Ed25519 key (created in the data dir on first use). */
+/**
+ * Signs tree heads with one Ed25519 key. Which key may sign is the ledger's decision
+ * (store/ledger-keys.ts), made under the write lock of each transaction.
+ */
 export interface Signer {
   readonly publicKey: KeyObject;
   readonly publicKeyPem: string;
@@ -10,8 +13,7 @@ export interface Signer {
   sign(origin: string, size: number, root: Buffer): string;
 }
 
-export function createSigner(dataDir: string): Signer {
-  const key = loadOrCreateSigningKey(dataDir);
+export function signerFromKey(key: SigningKey): Signer {
   return {
     publicKey: key.publicKey,
     publicKeyPem: key.publicKeyPem,

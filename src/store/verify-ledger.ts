@@ -1,16 +1,17 @@
-import type { KeyObject } from 'node:crypto';
 import { CHAIN_GENESIS, nextChain } from '../ledger/chain.js';
 import { entryLeafHash, type LedgerEntry } from '../ledger/entry.js';
 import { Frontier } from '../ledger/frontier.js';
 import { canonicalDigest } from '../ledger/jcs.js';
-import { keyFingerprint, verifyCheckpoint } from '../ledger/tree-head.js';
+import { loadKeyChain } from './ledger-keys.js';
 import type { TreeHeadRow } from './ledger-writer.js';
+import { checkKeys, type KeyCheck, type KeySummary, type LedgerTrust } from './verify-keys.js';
+import { Failure, type VerifyReason } from './verify-failure.js';
+import { checkRows, TABLE_OF_KIND } from './verify-rows.js';
 import { loadRecord, type LoadedRecord } from './record-loaders.js';
 import { eventRecord } from './records.js';
 import type { Reader } from './store.js';
 
-export type VerifyReason =
-  'tampered' | 'missing' | 'reordered' | 'truncated' | 'signature' | 'unsealed';
+export type { VerifyReason } from './verify-failure.js';
 
 /** The structured verdict of `audit verify`: never a bare boolean (REFERENCE.md section 1). */
 export interface LedgerVerdict {
@@ -18,18 +19,32 @@ export interface LedgerVerdict {
   entries_checked: number;
   tree_size: number;
   root_hash: string | null;
+  /** The store's trust root: SHA-256 (hex) of its first ledger key's raw public key. */
+  key_fingerprint: string | null;
+  /** The key that signs the next tree head (differs from key_fingerprint after a rotation). */
+  current_key_fingerprint: string | null;
+  /** The key chain: the first key, then each rotation, with the seq of its ledger entry. */
+  keys: KeySummary[];
+  /** The fingerprint the caller pinned, if any (it matched, or the verdict says so). */
+  pinned_fingerprint: string | null;
   signed_tree_head: {
     tree_size: number;
     root_hash: string;
     signed_at: string;
-    key_fingerprint: string;
+    key_fingerprint: string | null;
     checkpoint: string;
   } | null;
+  /** Tree heads whose signature was checked (every stored head). */
+  tree_heads_checked: number;
+  /** Rows per ledgered table, each with its ledger entry (the records-to-ledger direction). */
+  rows_checked: Record<string, number>;
   /** Entries whose record was purged by retention: reported, never counted as tampering. */
   purged: number;
   first_bad_seq: number | null;
   reason: VerifyReason | null;
   record: { seq: number; kind: string; subject_id: string } | null;
+  /** A table row at fault: inserted outside the ledger, or edited where no digest covers it. */
+  row: { table: string; id: string } | null;
   message: string;
   /**
    * How the entries were checked: null for the sequential verifier (which also gives every
@@ -60,6 +75,7 @@ interface ScannedRow extends LedgerRow {
   e_timestamp: string;
   e_attributes: string;
   e_purged_at: string | null;
+  e_ingested_at: string | null;
 }
 
 const LEDGER_SCAN = `
@@ -68,7 +84,7 @@ const LEDGER_SCAN = `
     e.agent AS e_agent, e.type AS e_type, e.model AS e_model, e.prompt AS e_prompt,
     e.completion AS e_completion, e.tokens_prompt AS e_tokens_prompt,
     e.tokens_completion AS e_tokens_completion, e.timestamp AS e_timestamp,
-    e.attributes AS e_attributes, e.purged_at AS e_purged_at
+    e.attributes AS e_attributes, e.purged_at AS e_purged_at, e.ingested_at AS e_ingested_at
   FROM ledger l
   LEFT JOIN events e ON l.kind = 'event.ingested' AND e.id = l.subject_ref
   LEFT JOIN traces t ON t.id = e.trace_ref
@@ -98,11 +114,14 @@ function scannedRow(a: unknown[]): ScannedRow {
     e_timestamp: a[19] as string,
     e_attributes: a[20] as string,
     e_purged_at: a[21] as string | null,
+    e_ingested_at: a[22] as string | null,
   };
 }
 
 function scannedEvent(r: Reader, row: ScannedRow): LoadedRecord {
-  if (row.e_id === null || row.e_purged_at !== null) return loadRecord(r, row) as LoadedRecord;
+  if (row.e_id === null || row.e_purged_at !== null || row.e_ingested_at !== row.recorded_at) {
+    return loadRecord(r, row) as LoadedRecord;
+  }
   return {
     state: 'present',
     record: eventRecord({
@@ -122,27 +141,20 @@ function scannedEvent(r: Reader, row: ScannedRow): LoadedRecord {
   };
 }
 
-export class Failure {
-  constructor(
-    readonly reason: VerifyReason,
-    readonly seq: number,
-    readonly message: string,
-    readonly row?: LedgerRow,
-  ) {}
-}
-
 /**
  * Re-reads every ledger entry and the record behind it, recomputes record digests, leaf
  * hashes, the hash chain and the Merkle root, compares them with every stored tree head,
- * and checks the latest tree head's Ed25519 signature against `publicKey` (the store's key,
- * or one pinned by the caller). Assumes nothing stored is honest: the rows, the tree heads
- * and the checkpoints are all attacker-editable; only the public key is trusted.
+ * checks every head's Ed25519 signature against the key the ledger's key chain says was
+ * current (verify-keys.ts), then checks the other direction: every row of every ledgered
+ * table has its entry (verify-rows.ts). Assumes nothing stored is honest: rows, tree heads,
+ * checkpoints and keys are all attacker-editable; only `trust` comes from outside.
  */
-export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): LedgerVerdict {
+export function verifyLedger(r: Reader, origin: string, trust: LedgerTrust = {}): LedgerVerdict {
   const heads = r.prepare('SELECT * FROM tree_heads ORDER BY tree_size').all() as TreeHeadRow[];
   const headAt = new Map(heads.map((h) => [h.tree_size, h]));
   const latest = heads[heads.length - 1];
   const frontier = Frontier.empty();
+  const present: Record<string, number> = {};
   let chain = CHAIN_GENESIS;
   let checked = 0;
   let purged = 0;
@@ -151,8 +163,8 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
   // Event records (the bulk of any ledger) come joined in the same scan, so SQLite does
   // the look-ups in C instead of one prepared-statement round trip per entry.
   // raw() skips building a keyed object per row: about twice as fast on wide rows.
-  const rows = r.prepare(LEDGER_SCAN).raw(true).iterate() as IterableIterator<unknown[]>;
-  for (const raw of rows) {
+  const scan = r.prepare(LEDGER_SCAN).raw(true).iterate() as IterableIterator<unknown[]>;
+  for (const raw of scan) {
     const row = scannedRow(raw);
     const expected = checked + 1;
     if (row.seq !== expected) {
@@ -177,6 +189,10 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
         failure = bad;
         break;
       }
+    }
+    const table = TABLE_OF_KIND[row.kind];
+    if (table && !(loaded.state === 'purged' && loaded.gone)) {
+      present[table] = (present[table] ?? 0) + 1;
     }
     chain = next;
     frontier.append(leaf);
@@ -210,47 +226,63 @@ export function verifyLedger(r: Reader, publicKey: KeyObject, origin: string): L
       'ledger entries exist beyond the latest signed tree head',
     );
   }
-  if (!failure && latest) failure = checkSignature(latest, publicKey, origin);
-
   // A root is only meaningful for a ledger that verified; a partial one would mislead.
   const root = failure ? null : frontier.root().toString('hex');
-  return buildVerdict({ checked, purged, root, latest, publicKey, failure });
+  const keys = checkKeys(loadKeyChain(r), heads, origin, trust);
+  failure ??= keys.failure;
+  let rows: Record<string, number> = {};
+  if (!failure) {
+    const checkedRows = checkRows(r, present);
+    rows = checkedRows.rows;
+    failure = checkedRows.failure;
+  }
+  return buildVerdict({ checked, purged, root, heads, trust, keys, rows, failure });
 }
 
-/** The verdict's one shape, for this verifier and the parallel fast path (verify-parallel.ts). */
+/** The verdict's one shape, for this verifier and the parallel fast path. */
 export function buildVerdict(v: {
   checked: number;
   purged: number;
   root: string | null;
-  latest: TreeHeadRow | undefined;
-  publicKey: KeyObject;
-  failure?: Failure;
+  heads: TreeHeadRow[];
+  trust: LedgerTrust;
+  keys: KeyCheck;
+  rows: Record<string, number>;
+  failure: Failure | undefined;
   scan?: { chunks: number; threads: number };
 }): LedgerVerdict {
-  const { checked, purged, latest, failure } = v;
+  const { checked, purged, failure, keys } = v;
+  const latest = v.heads[v.heads.length - 1];
   return {
     ok: !failure,
     entries_checked: checked,
     tree_size: checked,
     root_hash: failure ? null : v.root,
+    key_fingerprint: keys.first,
+    current_key_fingerprint: keys.current,
+    keys: keys.keys,
+    pinned_fingerprint: v.trust.pin?.fingerprint ?? null,
     signed_tree_head: latest
       ? {
           tree_size: latest.tree_size,
           root_hash: latest.root_hash,
           signed_at: latest.signed_at,
-          key_fingerprint: keyFingerprint(v.publicKey),
+          key_fingerprint: keys.current,
           checkpoint: latest.checkpoint,
         }
       : null,
+    tree_heads_checked: failure ? 0 : v.heads.length,
+    rows_checked: v.rows,
     purged,
     first_bad_seq: failure?.seq ?? null,
     reason: failure?.reason ?? null,
     record: failure?.row
       ? { seq: failure.row.seq, kind: failure.row.kind, subject_id: failure.row.subject_id }
       : null,
+    row: failure?.tableRow ?? null,
     message: failure
       ? failure.message
-      : `ledger intact: ${checked} entries${purged ? ` (${purged} purged by retention)` : ''}, chain and tree head verified`,
+      : `ledger intact: ${checked} entries${purged ? ` (${purged} purged by retention)` : ''}, ${v.heads.length} signed tree heads, every ledgered row accounted for`,
     scan: v.scan ?? null,
   };
 }
@@ -319,32 +351,4 @@ function reordered(row: LedgerRow): Failure {
     `ledger entry ${row.seq} (${row.kind} ${row.subject_id}) is out of order`,
     row,
   );
-}
-
-export function checkSignature(
-  head: TreeHeadRow,
-  publicKey: KeyObject,
-  origin: string,
-): Failure | undefined {
-  try {
-    const note = verifyCheckpoint(head.checkpoint, origin, publicKey);
-    if (
-      note.size !== head.tree_size ||
-      note.root.toString('hex') !== head.root_hash ||
-      note.origin !== origin
-    ) {
-      return new Failure(
-        'signature',
-        head.tree_size,
-        'the signed checkpoint does not match the stored tree head',
-      );
-    }
-  } catch (err) {
-    return new Failure(
-      'signature',
-      head.tree_size,
-      `tree head signature invalid: ${(err as Error).message}`,
-    );
-  }
-  return undefined;
 }

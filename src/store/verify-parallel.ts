@@ -10,13 +10,15 @@
  * of the full chunks before s (a Frontier whose "leaves" are chunk roots) followed by the
  * frontier of s's own chunk up to s. Folding that list gives MTH(D[0:s]).
  */
-import type { KeyObject } from 'node:crypto';
 import { Frontier, foldSubtrees } from '../ledger/frontier.js';
 import type { TreeHeadRow } from './ledger-writer.js';
 import type { Reader, Store } from './store.js';
 import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
 import { runPool, workerAvailable } from './worker-pool.js';
-import { buildVerdict, checkSignature, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
+import { loadKeyChain, type ChainKey } from './ledger-keys.js';
+import { buildVerdict, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
+import { checkKeys, type LedgerTrust } from './verify-keys.js';
+import { checkState, countRows, mismatchedRows } from './verify-rows.js';
 
 export interface ParallelVerifyOptions {
   /** Worker threads; 1 (or a ledger of one chunk) scans on the calling thread. */
@@ -28,20 +30,28 @@ export interface ParallelVerifyOptions {
 const GENESIS_HEX = '0'.repeat(64);
 const WORKER = new URL('./verify-worker.js', import.meta.url);
 
+/**
+ * What the fast path reads in one snapshot before the workers start: the chunks, the heads,
+ * the key chain and the row counts. Entries up to `size` never change, so workers reading
+ * them in later snapshots see the same entries; rows appended meanwhile are not counted.
+ */
 interface Plan {
   size: number;
   heads: TreeHeadRow[];
   tasks: ChunkTask[];
+  chain: ChainKey[];
+  rows: Record<string, number>;
+  stateOk: boolean;
 }
 
 /** The same verdict as verifyLedger(), computed in parallel when the ledger is intact. */
 export async function verifyLedgerParallel(
   store: Store,
-  publicKey: KeyObject,
-  origin: string,
+  trust: LedgerTrust,
   options: ParallelVerifyOptions,
 ): Promise<LedgerVerdict> {
-  const sequential = (): LedgerVerdict => store.read((r) => verifyLedger(r, publicKey, origin));
+  const origin = store.origin;
+  const sequential = (): LedgerVerdict => store.read((r) => verifyLedger(r, origin, trust));
   const plan = store.read((r) => planChunks(r, options.chunkSize));
   // Empty, truncated or unsealed ledgers: the sequential verifier says exactly what is wrong.
   if (!plan) return sequential();
@@ -59,7 +69,7 @@ export async function verifyLedgerParallel(
   } catch {
     return sequential();
   }
-  return conclude(plan, results, publicKey, origin, threads) ?? sequential();
+  return conclude(plan, results, origin, trust, threads) ?? sequential();
 }
 
 /**
@@ -69,37 +79,45 @@ export async function verifyLedgerParallel(
  */
 export function verifyFast(
   r: Reader,
-  publicKey: KeyObject,
   origin: string,
   chunkSize: number,
+  trust: LedgerTrust = {},
 ): LedgerVerdict | null {
   const plan = planChunks(r, chunkSize);
   if (!plan) return null;
   return conclude(
     plan,
     plan.tasks.map((task) => scanChunk(r, task)),
-    publicKey,
     origin,
+    trust,
     0,
   );
 }
 
+/**
+ * The intact verdict when the entries, every head's signature, the key chain and the rows
+ * all check out; else null, and the sequential verifier (one snapshot) says why.
+ */
 function conclude(
   plan: Plan,
   results: ChunkResult[],
-  publicKey: KeyObject,
   origin: string,
+  trust: LedgerTrust,
   threads: number,
 ): LedgerVerdict | null {
-  const latest = plan.heads[plan.heads.length - 1];
   const joined = joinChunks(plan, results);
-  if (!joined || checkSignature(latest, publicKey, origin)) return null;
+  if (!joined || !plan.stateOk) return null;
+  const keys = checkKeys(plan.chain, plan.heads, origin, trust);
+  if (keys.failure || mismatchedRows(plan.rows, joined.present)) return null;
   return buildVerdict({
     checked: plan.size,
     purged: joined.purged,
     root: joined.root,
-    latest,
-    publicKey,
+    heads: plan.heads,
+    trust,
+    keys,
+    rows: plan.rows,
+    failure: undefined,
     scan: { chunks: plan.tasks.length, threads },
   });
 }
@@ -125,18 +143,32 @@ function planChunks(r: Reader, chunkSize: number): Plan | null {
       start === 1 ? GENESIS_HEX : ((chainAt.get(start - 1) as string | undefined) ?? '');
     tasks.push({ start, end, prevChain, heads: taskHeads });
   }
-  return { size, heads, tasks };
+  return {
+    size,
+    heads,
+    tasks,
+    chain: loadKeyChain(r),
+    rows: countRows(r),
+    stateOk: checkState(r) === undefined,
+  };
 }
 
 /** Roots at every tree head from the chunks' frontiers; null if any check failed. */
-function joinChunks(plan: Plan, results: ChunkResult[]): { root: string; purged: number } | null {
+function joinChunks(
+  plan: Plan,
+  results: ChunkResult[],
+): { root: string; purged: number; present: Record<string, number> } | null {
   const rootAt = new Map(plan.heads.map((h) => [h.tree_size, h.root_hash]));
   const chunks = Frontier.empty();
+  const present: Record<string, number> = {};
   let purged = 0;
   let root: string | null = null;
   for (const result of results) {
     if (result.badSeq !== null) return null;
     purged += result.purged;
+    for (const [table, n] of Object.entries(result.present)) {
+      present[table] = (present[table] ?? 0) + n;
+    }
     const above = chunks.subtrees();
     for (const head of result.heads) {
       const at = foldSubtrees([...above, ...head.subtrees.map(hex)]).toString('hex');
@@ -149,7 +181,7 @@ function joinChunks(plan: Plan, results: ChunkResult[]): { root: string; purged:
       chunks.append(hex(result.subtrees[0]));
     }
   }
-  return root === null ? null : { root, purged };
+  return root === null ? null : { root, purged, present };
 }
 
 function hex(h: string): Buffer {

@@ -32,6 +32,7 @@ import { hash } from 'node:crypto';
 import { canonicalDigest } from '../ledger/jcs.js';
 import { leafHashOfInput, leafInputSql, SCAN_BATCH } from './ledger-leaves.js';
 import { loadRecord } from './record-loaders.js';
+import { EVENTS_OR_TRACES, TABLE_OF_KIND } from './verify-rows.js';
 import type { Reader } from './store.js';
 
 /** A run of ledger seqs [start, end] (1-based, inclusive) whose leaf indices are aligned. */
@@ -52,6 +53,8 @@ export interface ChunkResult {
   purged: number;
   /** Entries whose record took the JS path (kinds SQLite does not render, purged rows). */
   slow: number;
+  /** Entries resolved to a row that exists, by table (verify-rows.ts), for the row counts. */
+  present: Record<string, number>;
   /** The chunk's own frontier (hex, largest subtree first) at each tree head inside it. */
   heads: Array<{ size: number; subtrees: string[] }>;
   /** The chunk's own frontier at its end: one hash (its root) for a full aligned chunk. */
@@ -64,7 +67,7 @@ const CHUNK_SCAN = `
   SELECT l.seq, l.digest, l.chain,
     ${leafInputSql('l')} AS leaf,
     CASE
-      WHEN e.id IS NOT NULL AND e.purged_at IS NULL THEN json_object(
+      WHEN e.id IS NOT NULL AND e.purged_at IS NULL AND e.ingested_at = l.recorded_at THEN json_object(
         'agent', e.agent, 'attributes', e.attributes, 'completion', e.completion,
         'event_id', e.event_id, 'model', e.model, 'position', e.position, 'prompt', e.prompt,
         'timestamp', e.timestamp, 'tokens_completion', e.tokens_completion,
@@ -93,6 +96,7 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
     badSeq: null,
     purged: 0,
     slow: 0,
+    present: {},
     heads: [],
     subtrees: [],
   };
@@ -106,6 +110,7 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
   const chains = Buffer.allocUnsafe(SCAN_BATCH * 32);
   const stmt = r.prepare(CHUNK_SCAN).raw(true);
   let expected = task.start;
+  let rendered = 0;
   while (expected <= task.end) {
     const first = expected;
     const rows = stmt.all(first, Math.min(first + SCAN_BATCH - 1, task.end)) as ScanRow[];
@@ -115,10 +120,11 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
       if (seq !== expected) return { ...result, badSeq: expected };
       if (record === null || hash('sha256', record, 'hex') !== digest) {
         result.slow++;
-        const state = checkSlowly(r, seq, digest);
+        const { state, table } = checkSlowly(r, seq, digest);
         if (state === 'bad') return { ...result, badSeq: seq };
         if (state === 'purged') result.purged++;
-      }
+        if (table) result.present[table] = (result.present[table] ?? 0) + 1;
+      } else rendered++;
       const leafHash = leafHashOfInput(leaf);
       link.write(leafHash, 32, 32, 'latin1');
       const chain = hash('sha256', link, 'binary');
@@ -137,25 +143,43 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
     }
   }
   result.subtrees = frontier.hex();
+  if (rendered) result.present[EVENTS_OR_TRACES] = rendered;
   return result;
 }
 
-/** The JS path for rows SQLite did not render (other kinds, purged or missing records). */
-function checkSlowly(r: Reader, seq: number, digest: string): 'ok' | 'purged' | 'bad' {
+/**
+ * The JS path for rows SQLite did not render (other kinds, purged or missing records), with
+ * the table whose row the entry resolved to (none for a purged record that is gone).
+ */
+function checkSlowly(
+  r: Reader,
+  seq: number,
+  digest: string,
+): { state: 'ok' | 'purged' | 'bad'; table?: string } {
   // Looked up here, not scanned: most rows never need these columns.
   const entry = r
-    .prepare('SELECT kind, subject_id, subject_ref FROM ledger WHERE seq = ?')
-    .get(seq) as { kind: string; subject_id: string; subject_ref: number | null };
+    .prepare('SELECT kind, subject_id, subject_ref, recorded_at FROM ledger WHERE seq = ?')
+    .get(seq) as {
+    kind: string;
+    subject_id: string;
+    subject_ref: number | null;
+    recorded_at: string;
+  };
   const loaded = loadRecord(r, entry);
+  const table = TABLE_OF_KIND[entry.kind];
   switch (loaded.state) {
     case 'self':
-      return 'ok';
+      return { state: 'ok' };
     case 'purged':
-      return 'purged';
+      return loaded.gone || !table ? { state: 'purged' } : { state: 'purged', table };
     case 'present':
-      return canonicalDigest(loaded.record).toString('hex') === digest ? 'ok' : 'bad';
+      return canonicalDigest(loaded.record).toString('hex') === digest
+        ? table
+          ? { state: 'ok', table }
+          : { state: 'ok' }
+        : { state: 'bad' };
     default:
-      return 'bad';
+      return { state: 'bad' };
   }
 }
 

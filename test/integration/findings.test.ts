@@ -263,8 +263,10 @@ describe('evid analyze', () => {
     expect(data.flagged).toBe(true);
     expect(data.category_scores.prompt_injection).toBeGreaterThanOrEqual(0.7);
     expect(data.concerns[0].type).toMatch(/^prompt_injection\./);
-    const status = JSON.parse((await cli(['status'])).stdout);
-    expect(status.traces).toBe(0);
+    // Nothing stored: there is not even a store to read.
+    const status = await cli(['status']);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toMatch(/does not exist|no evidence store/);
   });
 
   it('a threshold outside 0..1 is a usage error naming the constraint', async () => {

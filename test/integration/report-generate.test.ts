@@ -34,11 +34,11 @@ afterAll(() => {
   store.cleanup();
 });
 
-const verify = () => app.store.read((r) => verifyLedger(r, app.signer.publicKey, app.store.origin));
+const verify = () => app.store.read((r) => verifyLedger(r, app.store.origin));
 
 describe('compliance snapshot from a real store', () => {
   it('reads agents, findings, reviews, kill switch and policy', () => {
-    const before = readSnapshot(app.store, app.signer.publicKey);
+    const before = readSnapshot(app.store);
     expect(before.ledger.ok).toBe(true);
     expect(before.agents.map((a) => a.agent)).toEqual(['coding-agent', 'support-bot']);
     for (const a of before.agents) {
@@ -57,7 +57,7 @@ describe('compliance snapshot from a real store', () => {
       updateFindingStatus(tx, secret.id, 'remediated', 'key rotated');
       activateKillSwitch(tx, { agent: 'coding-agent', reason: 'leaked key' });
     });
-    const after = readSnapshot(app.store, app.signer.publicKey);
+    const after = readSnapshot(app.store);
     const reviewed = after.findings.find((f) => f.id === secret.id)!;
     expect(reviewed.reviewed_at).not.toBeNull();
     expect(reviewed).toMatchObject({
@@ -89,7 +89,7 @@ describe('retention facts', () => {
       );
       const other = AppContext.fromEnv({ dataDir: copy });
       try {
-        const snap = readSnapshot(other.store, other.signer.publicKey);
+        const snap = readSnapshot(other.store);
         const bot = snap.agents.find((a) => a.agent === 'support-bot')!;
         expect(bot.events_purged).toBe(bot.events);
         expect(bot.early_purges).toBe(bot.events);
@@ -123,7 +123,7 @@ describe('generateReport', () => {
     expect(entry).toBeDefined();
     expect(verify().ok).toBe(true);
     // The stored score is the one scoring computes (report generation does not change it).
-    const score = scoreRegulation(readSnapshot(app.store, app.signer.publicKey), 'eu-ai-act', {
+    const score = scoreRegulation(readSnapshot(app.store), 'eu-ai-act', {
       now: new Date(),
     });
     expect(report.score).toBe(score.score);

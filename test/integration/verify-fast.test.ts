@@ -48,10 +48,10 @@ afterAll(() => {
 function verdicts(dir: string, chunkSize: number) {
   const app = AppContext.fromEnv({ dataDir: dir, env: {} });
   try {
-    const { store: s, signer } = app;
+    const { store: s } = app;
     return s.read((r) => ({
-      fast: verifyFast(r, signer.publicKey, s.origin, chunkSize),
-      sequential: verifyLedger(r, signer.publicKey, s.origin),
+      fast: verifyFast(r, s.origin, chunkSize),
+      sequential: verifyLedger(r, s.origin),
     }));
   } finally {
     app.close();

@@ -7,6 +7,8 @@ import { tokenCreateCommand } from '../commands/token/create.js';
 import { tokenListCommand } from '../commands/token/list.js';
 import { tokenRevokeCommand } from '../commands/token/revoke.js';
 import { verifyCommand } from '../commands/ledger/verify.js';
+import { checkpointCommand } from '../commands/ledger/checkpoint.js';
+import { publicKeyCommand } from '../commands/ledger/public-key.js';
 import { statusCommand } from '../commands/status/status.js';
 import { tracesGetCommand } from '../commands/traces/get.js';
 import { tracesListCommand } from '../commands/traces/list.js';
@@ -20,6 +22,8 @@ import { versionCommand } from '../commands/version/version.js';
 /** Every `audit` command, in help order. Shared commands are the same modules as evid's. */
 export const AUDIT_COMMANDS: CommandSpec[] = [
   verifyCommand,
+  checkpointCommand,
+  publicKeyCommand,
   statusCommand,
   tracesListCommand,
   tracesGetCommand,

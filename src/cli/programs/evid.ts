@@ -2,6 +2,7 @@ import type { CommandSpec } from '../command.js';
 import { adminKeysCreateCommand } from '../commands/admin/keys-create.js';
 import { adminKeysListCommand } from '../commands/admin/keys-list.js';
 import { adminKeysRevokeCommand } from '../commands/admin/keys-revoke.js';
+import { adminKeysRotateLedgerCommand } from '../commands/admin/keys-rotate-ledger.js';
 import { evidServeCommand } from '../commands/serve/serve.js';
 import { analyzeCommand } from '../commands/analyze/analyze.js';
 import { findingsGetCommand } from '../commands/findings/get.js';
@@ -33,6 +34,7 @@ export const EVID_COMMANDS: CommandSpec[] = [
   adminKeysCreateCommand,
   adminKeysListCommand,
   adminKeysRevokeCommand,
+  adminKeysRotateLedgerCommand,
   packCommand,
   exportCommand,
   versionCommand,

@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import { NotFoundError } from '../../errors.js';
 import type { Store } from '../../store/store.js';
 import { readSnapshot } from './load.js';
@@ -12,10 +11,10 @@ import { knownAgents } from './snapshot.js';
  * store has never seen (NotFoundError, exit 3 / 404), and scores it.
  */
 export function computeCompliance(
-  deps: { store: Store; signer: { publicKey: KeyObject } },
+  deps: { store: Store },
   input: { regulation: RegulationId; agent?: string | null; now: Date; reviewWithinDays?: number },
 ): ComplianceScore {
-  const snapshot = readSnapshot(deps.store, deps.signer.publicKey);
+  const snapshot = readSnapshot(deps.store);
   const agent = input.agent ?? null;
   if (agent !== null && !knownAgents(snapshot).includes(agent)) {
     throw new NotFoundError(`agent ${agent} not found`, { agent });

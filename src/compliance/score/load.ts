@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import { DEFAULT_SCAN_CHUNK } from '../../config/config.js';
 import { currentPolicy } from '../../store/policies.js';
 import type { Reader, Store } from '../../store/store.js';
@@ -14,20 +13,19 @@ import type {
 } from './snapshot.js';
 
 /** Reads a compliance snapshot in one consistent read (one WAL snapshot). */
-export function readSnapshot(store: Store, publicKey: KeyObject): ComplianceSnapshot {
-  return store.read((r) => loadSnapshot(r, publicKey, store.origin));
+export function readSnapshot(store: Store): ComplianceSnapshot {
+  return store.read((r) => loadSnapshot(r, store.origin));
 }
 
 /**
  * Builds the snapshot from aggregate queries: one row per agent and one compact row per
  * finding. The ledger is verified in full (the same verdict as `audit verify`).
  */
-export function loadSnapshot(r: Reader, publicKey: KeyObject, origin: string): ComplianceSnapshot {
+export function loadSnapshot(r: Reader, origin: string): ComplianceSnapshot {
   return {
     origin,
     // The fast path on this thread, in this snapshot; the sequential pass gives any failure.
-    ledger:
-      verifyFast(r, publicKey, origin, DEFAULT_SCAN_CHUNK) ?? verifyLedger(r, publicKey, origin),
+    ledger: verifyFast(r, origin, DEFAULT_SCAN_CHUNK) ?? verifyLedger(r, origin),
     agents: loadAgents(r),
     findings: loadFindings(r),
     retention: loadRetention(r),

@@ -5,6 +5,7 @@ import { up as packs } from './004-packs.js';
 import { up as reports } from './005-reports.js';
 import { up as statusIndex } from './006-status-index.js';
 import { up as findingsListIndexes } from './007-findings-list-indexes.js';
+import { up as ledgerKeys } from './008-ledger-keys.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -18,6 +19,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 5, name: 'reports', up: reports },
   { version: 6, name: 'status-index', up: statusIndex },
   { version: 7, name: 'findings-list-indexes', up: findingsListIndexes },
+  { version: 8, name: 'ledger-keys', up: ledgerKeys },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -17,6 +17,13 @@ export function ledger(over: Partial<LedgerVerdict> = {}): LedgerVerdict {
     entries_checked: 10,
     tree_size: 10,
     root_hash: 'ab'.repeat(32),
+    key_fingerprint: 'cd'.repeat(32),
+    current_key_fingerprint: 'cd'.repeat(32),
+    keys: [],
+    pinned_fingerprint: null,
+    tree_heads_checked: 1,
+    rows_checked: {},
+    row: null,
     signed_tree_head: {
       tree_size: 10,
       root_hash: 'ab'.repeat(32),

@@ -5,6 +5,7 @@ import { defineCommand, type CommandSpec } from '../../command.js';
 /** `evid admin keys create` and `audit token create`: one behaviour, two names. */
 export function createKeyCommand(path: string[], examples: string[]): CommandSpec {
   return defineCommand({
+    writes: true,
     path,
     description: `create an API key with a role (${ROLES.join(', ')}); the key is shown once, only its hash is stored`,
     examples,

@@ -2,6 +2,7 @@ import { defineCommand, type CommandSpec } from '../../command.js';
 
 export function revokeKeyCommand(path: string[], examples: string[]): CommandSpec {
   return defineCommand({
+    writes: true,
     path,
     description:
       'revoke an API key at once (a running server refuses it from the next request; ledgered)',

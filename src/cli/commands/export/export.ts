@@ -7,6 +7,7 @@ const FORMATS = ['json', 'parquet', 'csv'] as const;
 const KINDS = ['traces', 'events', 'findings'] as const;
 
 export const exportCommand = defineCommand({
+  writes: true,
   path: ['export'],
   description:
     'export raw evidence (traces, events, findings) as NDJSON, CSV or parquet, one file per kind',

@@ -4,6 +4,7 @@ import { defineCommand } from '../../command.js';
 import { parseChoice } from '../../options.js';
 
 export const findingsUpdateCommand = defineCommand({
+  writes: true,
   path: ['findings', 'update'],
   description: 'move a finding to another status, with an optional comment (recorded and ledgered)',
   examples: [

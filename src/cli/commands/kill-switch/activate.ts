@@ -4,6 +4,7 @@ import { optionalString } from '../../options.js';
 import { killSwitchView } from './view.js';
 
 export const killSwitchActivateCommand = defineCommand({
+  writes: true,
   path: ['kill-switch', 'activate'],
   description:
     'stop intake (REST traces/events, evid traces ingest) for every agent or one; reason required; ledgered; survives restarts',

@@ -4,6 +4,7 @@ import { optionalString } from '../../options.js';
 import { killSwitchView } from './view.js';
 
 export const killSwitchDeactivateCommand = defineCommand({
+  writes: true,
   path: ['kill-switch', 'deactivate'],
   description: 'resume intake for every agent or one; reason required; ledgered',
   examples: [

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../../../errors.js';
 import { defineCommand } from '../../command.js';
 
 export const policiesSetCommand = defineCommand({
+  writes: true,
   path: ['policies', 'set'],
   description:
     'replace the live detector policy from a JSON file (refused whole if invalid; ledgered)',

@@ -5,6 +5,7 @@ import { optionalString, parseChoice, parseDuration } from '../../options.js';
 const FORMATS = ['html', 'pdf'] as const;
 
 export const reportCommand = defineCommand({
+  writes: true,
   path: ['report'],
   description:
     'generate a compliance report (html or pdf) from the evidence store; stored under <data dir>/reports and ledgered',

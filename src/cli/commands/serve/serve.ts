@@ -85,6 +85,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
 
 function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): CommandSpec {
   return defineCommand({
+    writes: true,
     path: ['serve'],
     description:
       'run the REST server (every route of both evid and audit) on the store; SIGTERM finishes in-flight requests, then exits',

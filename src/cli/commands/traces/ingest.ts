@@ -12,6 +12,7 @@ import { defineCommand } from '../../command.js';
 import type { Io } from '../../io.js';
 
 export const tracesIngestCommand = defineCommand({
+  writes: true,
   path: ['traces', 'ingest'],
   description:
     'ingest trace ingestion requests from a file or stdin (one JSON object, a JSON array, or NDJSON)',
