@@ -97,13 +97,13 @@ describe('ingest, read, verify with the built binaries', () => {
     expect(status.data).toMatchObject({ traces: 5, events: 9, agents: 3 });
     // the support-bot example carries a customer's email address
     expect(status.data.findings.total).toBe(1);
-    // one leaf per trace, per event and per finding
-    expect(status.data.ledger).toMatchObject({ entries: 15, tree_size: 15 });
+    // the store's ledger key, then one leaf per trace, per event and per finding
+    expect(status.data.ledger).toMatchObject({ entries: 16, tree_size: 16 });
     const verify = await runJson<Verdict>('audit', ['verify'], { dataDir: store.dir });
     expect(verify.code).toBe(0);
     expect(verify.data).toMatchObject({
       ok: true,
-      entries_checked: 15,
+      entries_checked: 16,
       first_bad_seq: null,
       reason: null,
     });
@@ -128,7 +128,7 @@ describe.each([
       { dataDir: store.dir, env },
     );
     expect(verify.code).toBe(0);
-    expect(verify.data).toMatchObject({ ok: true, entries_checked: 15, reason: null, scan });
+    expect(verify.data).toMatchObject({ ok: true, entries_checked: 16, reason: null, scan });
     expect(verify.data.root_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -197,7 +197,7 @@ describe.each([
     );
     const r = await runJson<Verdict>('audit', ['verify'], { dataDir: dir, env });
     expect(r.code).toBe(1);
-    expect(r.data).toMatchObject({ reason: 'truncated', first_bad_seq: 15 });
+    expect(r.data).toMatchObject({ reason: 'truncated', first_bad_seq: 16 });
   });
 
   it('detects a forged tree head signature', async () => {

@@ -58,8 +58,14 @@ describe('npm pack install', () => {
     const env = { EVID_DATA_DIR: join(work, 'data'), NO_COLOR: '1' };
     const v = await execa(bin('evid'), ['--version'], { env });
     expect(v.stdout.trim()).toBe(version);
+    // Reads never create a store: status on a fresh machine says there is none.
+    const none = await execa(bin('evid'), ['status', '--json'], { env, reject: false });
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toContain('does not exist');
+    const example = join(prefix, 'node_modules', 'evid', 'examples', 'support-bot.json');
+    await execa(bin('evid'), ['traces', 'ingest', example], { env });
     const status = await execa(bin('evid'), ['status', '--json'], { env });
-    expect(JSON.parse(status.stdout)).toMatchObject({ traces: 0, events: 0 });
+    expect(JSON.parse(status.stdout)).toMatchObject({ traces: 1 });
     const verify = await execa(bin('audit'), ['verify', '--json'], { env });
     expect(JSON.parse(verify.stdout)).toMatchObject({ ok: true });
 
