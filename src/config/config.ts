@@ -1,4 +1,4 @@
-import { availableParallelism, homedir } from 'node:os';
+import { availableParallelism, homedir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Ledger entries per worker task in ledger-wide scans unless EVID_SCAN_CHUNK says otherwise. */
@@ -52,7 +52,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   const port = Number(env.EVID_API_PORT ?? 8080);
   return {
     dataDir: resolveDataDir(input.dataDir, env),
-    actor: env.EVID_ACTOR || `cli:${env.USER || env.LOGNAME || 'unknown'}`,
+    actor: env.EVID_ACTOR || defaultActor(env),
     apiPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : 8080,
     apiKey: env.EVID_API_KEY || undefined,
     oidcIssuerUrl: env.EVID_OIDC_ISSUER_URL || undefined,
@@ -66,6 +66,35 @@ export function loadConfig(input: ConfigInput = {}): Config {
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
     createStore: input.createStore ?? true,
   };
+}
+
+/** What `defaultActor` asks the OS: the account of this process (os.userInfo). */
+export interface OsAccount {
+  username(): string;
+  uid(): number | undefined;
+}
+
+const OS_ACCOUNT: OsAccount = {
+  username: () => userInfo().username,
+  uid: () => process.getuid?.(),
+};
+
+/**
+ * `cli:<name>` for ledger entries without EVID_ACTOR. `docker exec` sets neither USER nor
+ * LOGNAME, so the OS account is asked next; a uid with no passwd entry (a container run as
+ * `--user 1234`) makes userInfo throw, and then the uid is all there is to record.
+ */
+export function defaultActor(env: NodeJS.ProcessEnv, os: OsAccount = OS_ACCOUNT): string {
+  const named = env.USER || env.LOGNAME;
+  if (named) return `cli:${named}`;
+  try {
+    const username = os.username();
+    if (username) return `cli:${username}`;
+  } catch {
+    // No passwd entry for this uid: fall through to the number.
+  }
+  const uid = os.uid();
+  return uid === undefined ? 'cli:unknown' : `cli:uid:${uid}`;
 }
 
 function positiveInt(text: string | undefined): number | undefined {

@@ -178,6 +178,20 @@ export function listFindings(r: Reader, f: FindingFilter) {
   };
 }
 
+/**
+ * One trace's findings with the fields `findings list` gives, in event order (findings tied
+ * to no event last). `traceRef` is the traces row id, so this is one index lookup.
+ */
+export function listTraceFindings(r: Reader, traceRef: number): FindingSummary[] {
+  const rows = r
+    .prepare(
+      `SELECT ${SUMMARY} ${FROM} WHERE f.trace_ref = ? ORDER BY e.position IS NULL, e.position, f.id`,
+    )
+    .raw(true)
+    .all(traceRef) as SummaryRow[];
+  return rows.map(toSummary);
+}
+
 export interface FindingHistoryEntry {
   from_status: string | null;
   to_status: string;

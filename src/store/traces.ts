@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { listTraceFindings, type FindingSummary } from './findings.js';
 import { whereClause } from './where.js';
 import type { Reader } from './store.js';
 
@@ -92,7 +93,8 @@ export interface StoredEvent {
 export interface TraceDetail extends TraceSummary {
   attributes: Record<string, unknown>;
   events: StoredEvent[];
-  findings: unknown[];
+  /** As `findings list` and `GET /findings` give them. */
+  findings: FindingSummary[];
 }
 
 /** Accepts a trace_id or a session_id (DESIGN.md). */
@@ -126,6 +128,6 @@ export function getTrace(r: Reader, id: string): TraceDetail {
     ...summary,
     attributes: JSON.parse(attributes) as Record<string, unknown>,
     events,
-    findings: [],
+    findings: listTraceFindings(r, row.id),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Checks over findings: what is still open, and how quickly people reviewed what mattered.
- * A finding is "open" while its status is `open`; `reviewing` means someone is on it.
+ * A finding is "open" while its status is `open`; `reviewing` means someone is on it, which
+ * is not yet a decision: only `remediated` and `closed` count as reviewed or resolved.
  */
 import { DAY_MS, evidence, percent, plural, type Check, type CheckOutcome } from './outcome.js';
 import type { ComplianceSnapshot, FindingFact, Severity } from './snapshot.js';
@@ -42,7 +43,8 @@ const worstFirst = (findings: FindingFact[]): string[] =>
 
 /**
  * Open findings of some categories. Fail: any `open` at or above `failAt`. Partial: open
- * ones below it, or ones at/above it still under review. Pass: nothing left open.
+ * ones below it, or any still under review (an in-progress review is not a pass). Pass:
+ * every finding remediated or closed.
  */
 export function openFindingsCheck(
   categories: readonly string[],
@@ -54,11 +56,11 @@ export function openFindingsCheck(
     const mine = s.findings.filter((f) => categories.includes(f.category));
     const open = mine.filter((f) => f.status === 'open');
     const severeOpen = open.filter((f) => atLeast(f, failAt));
-    const severeReviewing = mine.filter((f) => f.status === 'reviewing' && atLeast(f, failAt));
+    const reviewing = mine.filter((f) => f.status === 'reviewing');
     const counts = {
       total: mine.length,
       open: open.length,
-      reviewing: mine.filter((f) => f.status === 'reviewing').length,
+      reviewing: reviewing.length,
       ...prefix('open_', bySeverity(open)),
     };
     const agents = [...new Set(open.map((f) => f.agent))].sort();
@@ -74,14 +76,16 @@ export function openFindingsCheck(
         }),
       };
     }
-    if (open.length > 0 || severeReviewing.length > 0) {
-      const left = [...open, ...severeReviewing];
+    if (open.length > 0 || reviewing.length > 0) {
+      const left = [...open, ...reviewing];
+      const underReview = `${plural(reviewing.length, `${noun} finding`)} still under review`;
       return {
         status: 'partial',
         summary:
-          open.length > 0
-            ? `${plural(open.length, `open ${noun} finding`)}, none ${severityFloor(failAt)}`
-            : `${plural(severeReviewing.length, `${severityFloor(failAt)} ${noun} finding`)} still under review`,
+          open.length === 0
+            ? underReview
+            : `${plural(open.length, `open ${noun} finding`)}, none ${severityFloor(failAt)}` +
+              (reviewing.length > 0 ? `; ${underReview}` : ''),
         evidence: evidence({
           finding_ids: worstFirst(left),
           finding_count: left.length,
@@ -95,15 +99,17 @@ export function openFindingsCheck(
       summary:
         mine.length === 0
           ? `no ${noun} findings recorded`
-          : `no open ${noun} findings (${plural(mine.length, 'finding')} reviewed or resolved)`,
+          : `no open ${noun} findings (${plural(mine.length, 'finding')} remediated or closed)`,
       evidence: evidence({ counts }),
     };
   };
 }
 
 /**
- * Findings of at least `minSeverity` should leave `open` within `days`. Only findings whose
- * window has passed (or that were reviewed) are "due"; newer ones are not yet late.
+ * Findings of at least `minSeverity` should be decided (remediated or closed) within `days`;
+ * `reviewed_at` is the first such decision, so a finding parked in `reviewing` is late once
+ * its window passes. Only findings whose window has passed (or that were reviewed) are
+ * "due"; newer ones are not yet late.
  */
 export function reviewTimelinessCheck(opts: {
   minSeverity: Severity;

@@ -119,13 +119,14 @@ function loadAgents(r: Reader): AgentFacts[] {
 }
 
 function loadFindings(r: Reader): FindingFact[] {
-  // A "review" is the first recorded move to any status other than open.
+  // A "review" is the first recorded decision: a move to remediated or closed. A move to
+  // reviewing only says someone is on it, and an in-progress review is not a pass.
   return r
     .prepare(
       `SELECT f.finding_id AS id, f.agent, f.type, f.category, f.severity, f.status, f.created_at,
          COALESCE(e.timestamp, f.created_at) AS occurred_at, h.reviewed_at, COALESCE(h.changes, 0) AS status_changes, COALESCE(h.commented, 0) AS commented_changes
        FROM findings f LEFT JOIN (
-         SELECT finding_ref, MIN(CASE WHEN to_status <> 'open' THEN at END) AS reviewed_at,
+         SELECT finding_ref, MIN(CASE WHEN to_status IN ('remediated', 'closed') THEN at END) AS reviewed_at,
            COUNT(*) AS changes, SUM(comment IS NOT NULL AND trim(comment) <> '') AS commented
          FROM finding_history WHERE from_status IS NOT NULL GROUP BY finding_ref
        ) h ON h.finding_ref = f.id

@@ -38,7 +38,7 @@ export interface CheckContext {
   now: Date;
   /** The agent a per-agent score is scoped to, or null for the whole store. */
   agent: string | null;
-  /** Human oversight window: high/critical findings should leave `open` within this. */
+  /** Human oversight window: high/critical findings should be remediated or closed within this. */
   reviewWithinDays: number;
 }
 

@@ -51,7 +51,7 @@ export interface FindingFact {
   created_at: string;
   /** When the evidence behind it happened: its event's timestamp, else created_at. */
   occurred_at: string;
-  /** When the finding first moved off `open` (from finding_history), or null. */
+  /** When the finding was first remediated or closed (from finding_history), or null. */
   reviewed_at: string | null;
   /** Status moves recorded for this finding, and how many of them carry a comment. */
   status_changes: number;

@@ -178,6 +178,24 @@ describe('open findings', () => {
     );
     expect(out.status).toBe('partial');
   });
+  it('is partial, not a pass, while any finding is under review, whatever its severity', () => {
+    const low = finding({ severity: 'low', status: 'reviewing' });
+    const out = pii(snapshot({ findings: [low, finding({ status: 'closed' })] }), CTX);
+    expect(out).toMatchObject({ status: 'partial', summary: '1 PII finding still under review' });
+    expect(out.evidence.finding_ids).toEqual([low.id]);
+    const both = pii(snapshot({ findings: [finding({ severity: 'medium' }), low] }), CTX);
+    expect(both.summary).toBe(
+      '1 open PII finding, none high or critical; 1 PII finding still under review',
+    );
+    expect(both.evidence.finding_count).toBe(2);
+  });
+  it('counts only remediated and closed findings as resolved in a pass', () => {
+    const out = pii(
+      snapshot({ findings: [finding({ status: 'closed' }), finding({ status: 'remediated' })] }),
+      CTX,
+    );
+    expect(out.summary).toBe('no open PII findings (2 findings remediated or closed)');
+  });
   it('fails on an open finding at the threshold, listing worst first', () => {
     const f = [
       finding({ severity: 'medium' }),
@@ -227,7 +245,7 @@ describe('human review of high/critical findings within 7 days', () => {
       severity: 'high',
       created_at: daysAgo(20),
       reviewed_at: daysAgo(20 - days),
-      status: 'reviewing',
+      status: 'remediated',
     });
   const late = () => finding({ severity: 'high', created_at: daysAgo(20) });
   it('passes when nothing is due: no findings, or all newer than the window', () => {

@@ -15,7 +15,7 @@ export const complianceCommand = defineCommand({
   options: (cmd) =>
     cmd.option(
       '--review-within <duration>',
-      'human oversight window: high/critical findings should leave "open" within this',
+      'human oversight window: high/critical findings should be remediated or closed within this',
       '7d',
     ),
   async run(ctx, [regulationArg, agentArg], opts) {

@@ -25,7 +25,7 @@ export const reportCommand = defineCommand({
       .option('--agent <name>', 'only this agent (default: every agent)')
       .option(
         '--review-within <duration>',
-        'human oversight window: high/critical findings should leave "open" within this',
+        'human oversight window: high/critical findings should be remediated or closed within this',
         '7d',
       ),
   async run(ctx, _args, opts) {

@@ -8,6 +8,12 @@ export const tracesGetCommand = defineCommand({
   args: ['<id>'],
   run(ctx, [id]) {
     const data = ctx.app().store.read((r) => getTrace(r, id!));
+    // A finding's event as its `#` in the events table above: a full event_id is 35 columns.
+    const position = new Map(data.events.map((e) => [e.event_id, e.position]));
+    const eventOf = (eventId: string | null): string => {
+      const at = eventId === null ? undefined : position.get(eventId);
+      return at === undefined ? '-' : `#${at}`;
+    };
     return {
       data,
       view: (ui) =>
@@ -37,13 +43,30 @@ export const tracesGetCommand = defineCommand({
               e.purged ? '(purged)' : clip(e.prompt),
             ]),
           ),
+          '',
+          'Findings:',
+          // The columns of `findings list`, less the trace and agent this view already shows.
+          data.findings.length === 0
+            ? '  (none)'
+            : ui.table(
+                ['id', 'severity', 'type', 'status', 'detector', 'event', 'excerpt'],
+                data.findings.map((f) => [
+                  f.id,
+                  ui.severity(f.severity),
+                  f.type,
+                  f.status,
+                  f.detector,
+                  eventOf(f.event_id),
+                  clip(f.excerpt, 40),
+                ]),
+              ),
         ].join('\n'),
     };
   },
 });
 
-function clip(text: string | null): string {
+function clip(text: string | null, width = 48): string {
   if (!text) return '-';
   const flat = text.replace(/\s+/g, ' ');
-  return flat.length > 48 ? `${flat.slice(0, 47)}…` : flat;
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }

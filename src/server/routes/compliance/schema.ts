@@ -9,7 +9,7 @@ export const reviewQuery = {
       exclusiveMinimum: 0,
       maximum: 365,
       description:
-        'human oversight window: high/critical findings should leave "open" within this (default 7)',
+        'human oversight window: high/critical findings should be remediated or closed within this (default 7)',
     },
   },
 } as const;

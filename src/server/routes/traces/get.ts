@@ -10,7 +10,11 @@ export const tracesGetRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'trace detail: trace_id, events, findings, status' },
+      200: {
+        type: 'object',
+        description:
+          'trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...)',
+      },
     },
   },
   handler(req, _reply, ctx) {
