@@ -106,7 +106,7 @@ async function loadFrom(pack: PackSource, source: string, trust: TrustRoot): Pro
           fail(`${f.name} does not match its manifest hash (changed after the pack was built)`);
         }
       } catch (err) {
-        fail(`${f.name}: ${(err as Error).message}`);
+        fail((err as Error).message);
       }
     }
   }
@@ -181,7 +181,8 @@ async function loadFrom(pack: PackSource, source: string, trust: TrustRoot): Pro
 
   let signed = false;
   try {
-    if (!key) throw new Error(`no trusted key to check with (trusted fingerprint ${trust.fingerprint})`);
+    if (!key)
+      throw new Error(`no trusted key to check with (trusted fingerprint ${trust.fingerprint})`);
     const sig = load(MANIFEST_SIG_FILE, SMALL_FILE_LIMIT);
     if (!sig) throw new Error(unread.get(MANIFEST_SIG_FILE));
     const note = verifyManifestSignature(sig.toString('utf8'), manifest.origin, key);

@@ -89,11 +89,7 @@ export function notAPack(source: string, why: string): CheckFailed {
  * The checks over a pack read by loadPack (files, key and manifest_signature are already
  * decided there, before anything large was read), plus the store's when one is at hand.
  */
-export function verifyPack(
-  pack: LoadedPack,
-  trust: TrustRoot,
-  store?: StoreContext,
-): PackVerdict {
+export function verifyPack(pack: LoadedPack, trust: TrustRoot, store?: StoreContext): PackVerdict {
   const { manifest, source, key } = pack;
   const checks: PackCheck[] = [...pack.checks];
   const record = (check: CheckName, status: PackCheck['status'], message: string): void => {

@@ -134,10 +134,12 @@ export class ZipReader {
     }
     let size = 0;
     let crc = 0;
+    // pipeline may report the abort it caused rather than the reason: keep the reason.
+    let stopped: ZipError | undefined;
     const consume = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
       for await (const chunk of chunks) {
         size += chunk.length;
-        if (size > limit) throw tooBig(entry, limit);
+        if (size > limit) throw (stopped = tooBig(entry, limit));
         crc = crc32(chunk, crc);
         onChunk(chunk);
       }
@@ -146,6 +148,7 @@ export class ZipReader {
       if (entry.method === 0) await pipeline(Readable.from(compressed()), consume);
       else await pipeline(Readable.from(compressed()), createInflateRaw(), consume);
     } catch (err) {
+      if (stopped) throw stopped;
       if (err instanceof ZipError) throw err;
       throw new ZipError(`${entry.name}: cannot inflate (${(err as Error).message})`);
     }
