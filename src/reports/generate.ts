@@ -143,7 +143,9 @@ export async function generateReport(
     throw err;
   }
   // The stored report is complete and ledgered; a failed copy does not undo it.
-  const output = input.output ? copyOut(path, resolveOutputFile(input.output, basename(path))) : null;
+  const output = input.output
+    ? copyOut(path, resolveOutputFile(input.output, basename(path)))
+    : null;
   return { ...done, path, output };
 }
 

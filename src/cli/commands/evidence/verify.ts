@@ -58,9 +58,7 @@ export const evidenceVerifyCommand = defineCommand({
     // Reads the manifest first and the rest against it, bounded (a hostile pack may be a bomb).
     const loaded = await loadPack(path, trust);
     const verdict = haveStore
-      ? app.store.read((r) =>
-          verifyPack(loaded, trust, { reader: r, origin: app.store.origin }),
-        )
+      ? app.store.read((r) => verifyPack(loaded, trust, { reader: r, origin: app.store.origin }))
       : verifyPack(loaded, trust);
     return {
       data: verdict,
