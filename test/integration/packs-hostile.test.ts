@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES, ROOT, tempDataDir } from '../support/cli.js';
 import { runCli } from '../support/io.js';
-import { readPack } from '../support/packs-tools.js';
+import { readPack, rehashManifest } from '../support/packs-tools.js';
 import { craftZip, packEntries, type CraftedEntry } from '../support/zip-craft.js';
 
 interface Verdict {
@@ -170,5 +170,27 @@ describe('hostile packs', () => {
     const o = offline(path);
     expect(o.status).toBe(1);
     expect(o.stderr).toContain('without a unique name, a SHA-256 and a size');
+  });
+
+  it('an unsigned manifest cannot make the verifier hold more than 64 MiB of one file', async () => {
+    // A forger lists a 65 MiB evidence.json with its true hash; without the trusted key's
+    // signature over that manifest, the size is only the forger's word.
+    const files = new Map(genuine);
+    const padded = Buffer.concat([genuine.get('evidence.json')!, Buffer.alloc(65 << 20, 0x20)]);
+    files.set('evidence.json', padded);
+    files.set('manifest.json', Buffer.from(JSON.stringify(rehashManifest(files), null, 2)));
+    const path = join(scratch, 'unsigned-big.zip');
+    writeFileSync(path, craftZip(packEntries(files)));
+    const r = await verify(path);
+    expect(r.code).toBe(1);
+    const status = Object.fromEntries(r.verdict!.checks.map((c) => [c.check, c]));
+    expect(status.files!.status).toBe('ok');
+    expect(status.manifest_signature!.status).toBe('failed');
+    expect(status.records!.message).toBe(
+      `evidence.json was not read: ${padded.length} bytes, more than ${64 << 20} (manifest.json is not signed by the trusted key)`,
+    );
+    const o = offline(path);
+    expect(o.status).toBe(1);
+    expect(o.stdout).toContain(`evidence.json was not read: ${padded.length} bytes`);
   });
 });
