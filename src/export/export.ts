@@ -37,6 +37,8 @@ export interface ExportInput {
   /** ISO 8601 UTC bounds, null = unbounded. */
   since: string | null;
   until: string | null;
+  /** CSV only: exact values, no `'` before formula-like text (see csv.ts). */
+  csvRaw?: boolean;
   /** Output directory (created if its parent exists); default <data dir>/exports/<export_id>. */
   output?: string;
   now: Date;
@@ -68,7 +70,7 @@ export async function exportEvidence(store: Store, input: ExportInput): Promise<
     input.format === 'parquet'
       ? await parquetWriterFactory()
       : input.format === 'csv'
-        ? csvWriter
+        ? (path, columns) => csvWriter(path, columns, { raw: input.csvRaw ?? false })
         : ndjsonWriter;
   const directory = resolveExportDir(store.dataDir, exportId, input.output);
   const ext = EXTENSIONS[input.format];
@@ -118,6 +120,8 @@ export async function exportEvidence(store: Store, input: ExportInput): Promise<
           format: input.format,
           since: input.since,
           until: input.until,
+          // Whether the CSV cells are exact or formula-neutralised (csv exports only).
+          ...(input.format === 'csv' ? { csv_raw: input.csvRaw ?? false } : {}),
           directory,
           files: files.map((f) => ({
             kind: f.kind,

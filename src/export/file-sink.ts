@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, openSync, writeSync } from 'node:fs';
 
 /** Bytes buffered before one write(2); bounds memory whatever the row count. */
 const FLUSH_BYTES = 1 << 20;
@@ -19,7 +19,9 @@ export class FileSink {
 
   constructor(path: string) {
     this.path = path;
+    // Evidence: 0600 whatever the umask, even over a file left by an earlier run.
     this.#fd = openSync(path, 'w', 0o600);
+    fchmodSync(this.#fd, 0o600);
   }
 
   write(text: string): void {

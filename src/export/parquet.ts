@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { closeSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import type { SchemaElement } from 'hyparquet';
 import type { Column } from './columns.js';
 import type { RowWriter, RowWriterFactory } from './row-writer.js';
@@ -69,6 +69,11 @@ export async function parquetWriterFactory(): Promise<RowWriterFactory> {
       { name: 'root', num_children: columns.length },
       ...columns.map(schemaElement),
     ];
+    // hyparquet-writer creates its file with the default mode (0644 under a usual umask);
+    // created here first at 0600, it keeps that mode when the writer truncates it.
+    const fd = openSync(path, 'w', 0o600);
+    fchmodSync(fd, 0o600);
+    closeSync(fd);
     const writer = new ParquetWriter({
       writer: fileWriter(path),
       schema,

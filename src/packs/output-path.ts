@@ -1,6 +1,11 @@
-/** Where a pack's zip goes: the default under the data dir, or a checked --output. */
+/**
+ * Where a pack's zip (or a report's copy) goes: the default under the data dir, or a
+ * checked --output. Nothing is created on the user's side: a missing directory is a usage
+ * error naming it (exit 2), as `evid export --output` does for a missing parent, so a
+ * mistyped path never leaves a tree of new directories behind.
+ */
 import { accessSync, constants, mkdirSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 function statOrUndefined(path: string): Stats | undefined {
@@ -21,21 +26,34 @@ export function resolveOutput(dataDir: string, packId: string, output: string | 
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     return join(dir, `${packId}.zip`);
   }
+  return resolveOutputFile(output, `${packId}.zip`);
+}
+
+/**
+ * `output` itself, or `<output>/<name>` when output is an existing directory. A path
+ * ending in `/` names a directory, so it must exist too (else `out/` would become a file
+ * called `out`).
+ */
+export function resolveOutputFile(output: string, name: string): string {
   const abs = resolve(output);
-  if (statOrUndefined(abs)?.isDirectory()) return checkWritable(join(abs, `${packId}.zip`));
+  if (statOrUndefined(abs)?.isDirectory()) return checkWritable(join(abs, name));
+  if (/[\\/]$/.test(output)) throw missing(abs);
   const parent = dirname(abs);
   const st = statOrUndefined(parent);
-  if (!st) throw new UsageError(`output directory ${parent} does not exist (create it first)`);
-  if (!st.isDirectory()) throw new UsageError(`output path ${parent} is not a directory`);
-  if (basename(abs) === '') throw new UsageError(`output path ${output} names no file`);
+  if (!st) throw missing(parent);
+  if (!st.isDirectory()) throw new UsageError(`--output: ${parent} is not a directory`);
   return checkWritable(abs);
+}
+
+function missing(dir: string): UsageError {
+  return new UsageError(`--output: directory ${dir} does not exist (create it first)`);
 }
 
 function checkWritable(file: string): string {
   try {
     accessSync(dirname(file), constants.W_OK);
   } catch {
-    throw new UsageError(`cannot write to ${dirname(file)} (permission denied)`);
+    throw new UsageError(`--output: cannot write to ${dirname(file)} (permission denied)`);
   }
   return file;
 }

@@ -1,61 +1,17 @@
 /**
- * The pack-only checks of `audit evidence verify` (no store, no key): files against the
- * manifest, inclusion proofs against the tree head, records against their entries. Each
+ * The pack-only checks of `audit evidence verify` (no store, no key): inclusion proofs
+ * against the tree head, records against their entries (files: load-pack.ts). Each
  * returns a message or throws an Error naming what does not match; the input is
  * attacker-controlled, so every shape is checked before use.
  */
-import { createHash } from 'node:crypto';
 import { entryLeafHash } from '../ledger/entry.js';
 import { canonicalDigest } from '../ledger/jcs.js';
 import { verifyInclusion } from '../ledger/verify.js';
 import { EVIDENCE_SECTIONS } from './evidence.js';
-import {
-  EVIDENCE_FILE,
-  MANIFEST_FILE,
-  MANIFEST_SIG_FILE,
-  PROOFS_FILE,
-  REPORT_FILE,
-  type PackManifest,
-} from './manifest.js';
+import { EVIDENCE_FILE } from './manifest.js';
 import type { ProofEntry } from './verify.js';
 
 const HEX32 = /^[0-9a-f]{64}$/;
-
-export function fileText(files: Map<string, Buffer>, name: string): string {
-  const bytes = files.get(name);
-  if (!bytes) throw new Error(`${name} is missing from the pack`);
-  return bytes.toString('utf8');
-}
-
-export function checkFiles(files: Map<string, Buffer>, manifest: PackManifest): string {
-  const listed = new Set<string>();
-  for (const f of manifest.files) {
-    const bytes = files.get(f.name);
-    if (!bytes) throw new Error(`${f.name} is listed in the manifest but missing`);
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    if (sha !== f.sha256 || bytes.length !== f.size) {
-      throw new Error(
-        `${f.name} does not match its manifest hash (changed after the pack was built)`,
-      );
-    }
-    listed.add(f.name);
-  }
-  for (const name of files.keys()) {
-    if (name !== MANIFEST_FILE && name !== MANIFEST_SIG_FILE && !listed.has(name)) {
-      throw new Error(`${name} is in the pack but not in the manifest`);
-    }
-  }
-  const report = REPORT_FILE[manifest.report_format];
-  for (const required of [
-    EVIDENCE_FILE,
-    PROOFS_FILE,
-    MANIFEST_SIG_FILE,
-    ...(report ? [report] : []),
-  ]) {
-    if (!files.has(required)) throw new Error(`${required} is missing from the pack`);
-  }
-  return `${listed.size} files match the manifest`;
-}
 
 export function checkInclusion(entries: ProofEntry[], size: number, rootHex: string): void {
   if (!HEX32.test(String(rootHex))) throw new Error('the tree head root is not a SHA-256 hash');

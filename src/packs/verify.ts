@@ -4,8 +4,9 @@
  * against the store's current ledger. Everything in the pack is attacker-controlled.
  *
  * Checks, all run (a failed one does not hide the others), each ok / failed / skipped:
- *   files               every file listed in the manifest is present with its SHA-256, and
- *                       nothing unlisted is in the pack
+ *   files               every file listed in the manifest is present with its size and
+ *                       SHA-256, and nothing unlisted is in the pack (load-pack.ts: read
+ *                       manifest first, hashed as streams, bounded by the manifest)
  *   key                 the pack's public key is the trusted one
  *   manifest_signature  manifest.sig verifies with the trusted key over manifest.json
  *   tree_head_signature the checkpoint verifies with the trusted key and matches the
@@ -23,20 +24,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CheckFailed } from '../errors.js';
 import type { LedgerEntry } from '../ledger/entry.js';
-import { keyFingerprint, verifyCheckpoint } from '../ledger/tree-head.js';
-import {
-  EVIDENCE_FILE,
-  MANIFEST_FILE,
-  MANIFEST_SIG_FILE,
-  PACK_FORMAT,
-  PROOFS_FILE,
-  INSTALLED_VERIFIER_URL,
-  VERIFIER_FILE,
-  verifyManifestSignature,
-  type PackManifest,
-} from './manifest.js';
-import { loadPemKey } from './trust.js';
-import { checkFiles, checkInclusion, checkRecords, fileText } from './verify-checks.js';
+import { verifyCheckpoint } from '../ledger/tree-head.js';
+import type { LoadedPack } from './load-pack.js';
+import { EVIDENCE_FILE, INSTALLED_VERIFIER_URL, PROOFS_FILE } from './manifest.js';
+import { checkInclusion, checkRecords } from './verify-checks.js';
 import { checkAgainstStore, type StoreContext } from './verify-store.js';
 
 export type CheckName =
@@ -94,35 +85,13 @@ export function notAPack(source: string, why: string): CheckFailed {
   return new CheckFailed(`${source} is not an evidence pack: ${why}`);
 }
 
-export function parseManifest(files: Map<string, Buffer>, source: string): PackManifest {
-  const bytes = files.get(MANIFEST_FILE);
-  if (!bytes) throw notAPack(source, `it has no ${MANIFEST_FILE}`);
-  let manifest: PackManifest;
-  try {
-    manifest = JSON.parse(bytes.toString('utf8')) as PackManifest;
-  } catch {
-    throw notAPack(source, `${MANIFEST_FILE} is not JSON`);
-  }
-  if (
-    manifest?.format !== PACK_FORMAT ||
-    typeof manifest.pack_id !== 'string' ||
-    !Array.isArray(manifest.files) ||
-    typeof manifest.tree_head !== 'object' ||
-    manifest.tree_head === null
-  ) {
-    throw notAPack(source, `${MANIFEST_FILE} is not a ${PACK_FORMAT} manifest`);
-  }
-  return manifest;
-}
-
-export function verifyPack(
-  files: Map<string, Buffer>,
-  source: string,
-  trust: TrustRoot,
-  store?: StoreContext,
-): PackVerdict {
-  const manifest = parseManifest(files, source);
-  const checks: PackCheck[] = [];
+/**
+ * The checks over a pack read by loadPack (files, key and manifest_signature are already
+ * decided there, before anything large was read), plus the store's when one is at hand.
+ */
+export function verifyPack(pack: LoadedPack, trust: TrustRoot, store?: StoreContext): PackVerdict {
+  const { manifest, source, key } = pack;
+  const checks: PackCheck[] = [...pack.checks];
   const record = (check: CheckName, status: PackCheck['status'], message: string): void => {
     checks.push({ check, status, message });
   };
@@ -133,53 +102,19 @@ export function verifyPack(
       record(check, 'failed', (err as Error).message);
     }
   };
-
-  attempt('files', () => checkFiles(files, manifest));
-
-  // The trust root: never the pack's own key alone.
-  let packKey: KeyObject | undefined;
-  let packKeyFingerprint: string | null = null;
-  try {
-    packKey = loadPemKey(fileText(files, manifest.public_key?.file ?? ''));
-    packKeyFingerprint = keyFingerprint(packKey);
-  } catch {
-    packKey = undefined;
-  }
-  let key: KeyObject | undefined = trust.publicKey;
-  if (packKeyFingerprint === trust.fingerprint) {
-    key ??= packKey;
-    record('key', 'ok', `the pack is signed with the trusted key ${trust.fingerprint}`);
-  } else {
-    record(
-      'key',
-      'failed',
-      packKeyFingerprint
-        ? `the pack carries key ${packKeyFingerprint}, not the trusted key ${trust.fingerprint}`
-        : 'the pack carries no readable public key',
-    );
-  }
-
   const noKey = (): string => {
     throw new Error(`no trusted key to check with (trusted fingerprint ${trust.fingerprint})`);
   };
-  attempt('manifest_signature', () => {
-    if (!key) return noKey();
-    const signed = verifyManifestSignature(
-      fileText(files, MANIFEST_SIG_FILE),
-      manifest.origin,
-      key,
-    );
-    const actual = createHash('sha256').update(files.get(MANIFEST_FILE)!).digest('hex');
-    if (signed.packId !== manifest.pack_id || signed.manifestSha256 !== actual) {
-      throw new Error('manifest.sig signs a different manifest');
-    }
-    return 'manifest.json is signed by the trusted key';
-  });
+  const text = (name: string): string => {
+    const bytes = pack.contents.get(name);
+    if (!bytes) throw new Error(pack.unread.get(name) ?? `${name} is missing from the pack`);
+    return bytes.toString('utf8');
+  };
 
   const head = manifest.tree_head;
   let proofs: { tree_size: number; root_hash: string; entries: ProofEntry[] } | undefined;
   try {
-    proofs = JSON.parse(fileText(files, PROOFS_FILE)) as typeof proofs;
+    proofs = JSON.parse(text(PROOFS_FILE)) as typeof proofs;
   } catch {
     proofs = undefined;
   }
@@ -202,6 +137,7 @@ export function verifyPack(
 
   const entries = Array.isArray(proofs?.entries) ? proofs.entries : undefined;
   attempt('inclusion_proofs', () => {
+    if (!pack.contents.has(PROOFS_FILE)) text(PROOFS_FILE);
     if (!proofs || !entries) throw new Error(`${PROOFS_FILE} is missing or malformed`);
     checkInclusion(entries, head.tree_size, head.root_hash);
     return `${entries.length} inclusion proofs verify against tree size ${head.tree_size}`;
@@ -210,7 +146,7 @@ export function verifyPack(
   const counts = { proofs: entries?.length ?? 0, records: 0, purged: 0 };
   attempt('records', () => {
     if (!entries) throw new Error(`${PROOFS_FILE} is missing or malformed`);
-    const result = checkRecords(fileText(files, EVIDENCE_FILE), entries);
+    const result = checkRecords(text(EVIDENCE_FILE), entries);
     counts.records = result.records;
     counts.purged = result.purged;
     return `${result.records} records match their ledger digests${result.purged ? ` (${result.purged} purged by retention, proven by entry only)` : ''}`;
@@ -226,8 +162,7 @@ export function verifyPack(
       record(c, 'skipped', `the pack comes from another store (${manifest.origin})`);
     }
   } else {
-    const manifestSha = createHash('sha256').update(files.get(MANIFEST_FILE)!).digest('hex');
-    const result = checkAgainstStore(store, manifest, manifestSha, entries ?? [], key);
+    const result = checkAgainstStore(store, manifest, pack.manifestSha256, entries ?? [], key);
     storeHead = result.storeHead;
     for (const c of result.checks) checks.push(c);
   }
@@ -239,8 +174,8 @@ export function verifyPack(
     pack_id: manifest.pack_id,
     created_at: manifest.created_at,
     trusted_key: { source: trust.source, fingerprint: trust.fingerprint },
-    pack_key_fingerprint: packKeyFingerprint,
-    verifier: verifierInfo(files.get(VERIFIER_FILE)),
+    pack_key_fingerprint: pack.packKeyFingerprint,
+    verifier: verifierInfo(pack.verifierSha256),
     tree_head: { tree_size: head.tree_size, root_hash: head.root_hash, signed_at: head.signed_at },
     store_tree_head: storeHead,
     counts,
@@ -252,16 +187,13 @@ export function verifyPack(
   };
 }
 
-function verifierInfo(bytes: Buffer | undefined): PackVerdict['verifier'] {
-  if (!bytes) return { sha256: null, same_as_installed: false };
-  let installed: Buffer | undefined;
+function verifierInfo(sha256: string | null): PackVerdict['verifier'] {
+  if (!sha256) return { sha256: null, same_as_installed: false };
+  let installed: string | undefined;
   try {
-    installed = readFileSync(INSTALLED_VERIFIER_URL);
+    installed = createHash('sha256').update(readFileSync(INSTALLED_VERIFIER_URL)).digest('hex');
   } catch {
     installed = undefined;
   }
-  return {
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    same_as_installed: installed !== undefined && installed.equals(bytes),
-  };
+  return { sha256, same_as_installed: installed === sha256 };
 }

@@ -4,21 +4,22 @@
  * later with its report id). The file is written under a temporary name and renamed, then
  * its SHA-256 is ledgered (`report.generated`), so a listed `done` report always exists.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   copyFileSync,
   mkdirSync,
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { loadSnapshot } from '../compliance/score/load.js';
 import type { RegulationId } from '../compliance/score/regulations.js';
 import { knownAgents } from '../compliance/score/snapshot.js';
 import { NotFoundError } from '../errors.js';
+import { resolveOutputFile } from '../packs/output-path.js';
 import type { Store } from '../store/store.js';
 import { renderReportHtml } from './html.js';
 import { buildReportModel } from './model.js';
@@ -40,7 +41,10 @@ export interface ReportDeps {
 }
 
 interface GenerateOptions {
-  /** Also copy the file here (a file path, or an existing directory). */
+  /**
+   * Also copy the file here: a file path in an existing directory, or an existing
+   * directory. Checked before anything is generated; a missing directory is a UsageError.
+   */
   output?: string;
   reviewWithinDays?: number;
 }
@@ -89,6 +93,8 @@ export async function generateReport(
   input: GenerateReportInput,
 ): Promise<GeneratedReport> {
   const { store } = deps;
+  // The -o target is checked first: a mistyped path must not cost a ledgered report.
+  if (input.output !== undefined) resolveOutputFile(input.output, '');
   let queued: ReportRow;
   if (input.reportId !== undefined) {
     const id = input.reportId;
@@ -103,6 +109,7 @@ export async function generateReport(
   const agent = queued.agent;
   const running = store.transact((tx) => markReportRunning(tx, reportId));
   const path = reportPath(store.dataDir, running.filename);
+  const temp = tempName(path);
   let done: ReportRow;
   try {
     const now = deps.clock();
@@ -122,35 +129,44 @@ export async function generateReport(
       running.format === 'pdf'
         ? await (await import('./pdf.js')).renderReportPdf(model)
         : Buffer.from(renderReportHtml(model), 'utf8');
-    writeAtomically(path, bytes);
+    writeAtomically(path, temp, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     done = store.transact((tx) =>
       markReportDone(tx, reportId, { sha256, size_bytes: bytes.length, score: model.score.score }),
     );
   } catch (err) {
-    rmSync(`${path}.tmp`, { force: true });
+    rmSync(temp, { force: true });
     store.transact((tx) => markReportFailed(tx, reportId, (err as Error).message ?? String(err)));
     throw err;
   }
   // The stored report is complete and ledgered; a failed copy does not undo it.
-  const output = input.output ? copyOut(path, input.output) : null;
+  const output = input.output
+    ? copyOut(path, resolveOutputFile(input.output, basename(path)))
+    : null;
   return { ...done, path, output };
 }
 
-function writeAtomically(path: string, bytes: Buffer): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  writeFileSync(`${path}.tmp`, bytes, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
+/** A temporary name beside `path`, unique to this process and call. */
+function tempName(path: string): string {
+  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 }
 
-function copyOut(from: string, to: string): string {
-  let target = to;
+/** Report files hold evidence: 0600 whatever the umask or the directory's mode. */
+function writeAtomically(path: string, temp: string, bytes: Buffer): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(temp, bytes, { mode: 0o600, flag: 'wx' });
+  renameSync(temp, path);
+}
+
+/** The -o copy: written beside the target at 0600, then renamed over it. */
+function copyOut(from: string, target: string): string {
+  const temp = tempName(target);
   try {
-    if (statSync(to).isDirectory()) target = join(to, basename(from));
-  } catch {
-    // does not exist yet: a file path
+    copyFileSync(from, temp);
+    chmodSync(temp, 0o600);
+    renameSync(temp, target);
+  } finally {
+    rmSync(temp, { force: true });
   }
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(from, target);
   return target;
 }

@@ -457,7 +457,7 @@ describe('bad input', () => {
   it('an output path in a missing directory is a clear usage error', async () => {
     const r = await evid(['pack', '--output', join(scratch, 'no', 'such', 'dir', 'p.zip')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^evid: output directory .* does not exist/);
+    expect(r.stderr).toMatch(/^evid: --output: directory .* does not exist/);
     const b = await audit(['evidence', 'build', '-o', join(scratch, 'missing', 'p.zip')]);
     expect(b.code).toBe(2);
   });

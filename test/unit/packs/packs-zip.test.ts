@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readZip, ZipError } from '../../../src/packs/zip-reader.js';
+import { bufferSource, readZip, ZipError, ZipReader } from '../../../src/packs/zip-reader.js';
 import { writeZip } from '../../../src/packs/zip-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evid-zip-'));
@@ -84,5 +84,21 @@ describe('zip writer and reader', () => {
     expect(at).toBeGreaterThan(0);
     zip.writeUInt32LE(100, at + 24);
     expect(() => readZip(zip)).toThrow(/big\.json/);
+  });
+
+  it('reads and streams an entry only up to the limit the caller gives', async () => {
+    const zip = new ZipReader(bufferSource(readFileSync(await makeZip('limits.zip'))));
+    const big = zip.entries.get('big.json')!;
+    const size = Buffer.byteLength(CONTENT['big.json']);
+    expect(zip.read(big, size).length).toBe(size);
+    expect(() => zip.read(big, size - 1)).toThrow(
+      `big.json inflates to more than ${size - 1} bytes`,
+    );
+    let seen = 0;
+    expect(await zip.stream(big, size, (c) => (seen += c.length))).toBe(size);
+    expect(seen).toBe(size);
+    await expect(zip.stream(big, 100, () => {})).rejects.toThrow(
+      'big.json inflates to more than 100 bytes',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckFailed, NotFoundError, UsageError } from '../../../errors.js';
 import { defineCommand } from '../../command.js';
@@ -20,13 +20,13 @@ export const evidenceVerifyCommand = defineCommand({
       .option('--fingerprint <hex>', "trust the pack's key only if it has this fingerprint"),
   async run(ctx, [pack], opts) {
     const [
-      { readZip, ZipError },
-      { verifyPack, notAPack },
+      { loadPack },
+      { verifyPack },
       { resolveTrustRoot },
       { findPack, latestPack },
       { DB_FILE },
     ] = await Promise.all([
-      import('../../../packs/zip-reader.js'),
+      import('../../../packs/load-pack.js'),
       import('../../../packs/verify.js'),
       import('../../../packs/trust.js'),
       import('../../../packs/pack-store.js'),
@@ -50,30 +50,16 @@ export const evidenceVerifyCommand = defineCommand({
     }
     if (!existsSync(path)) throw new NotFoundError(`pack file ${path} no longer exists`);
 
-    let files: Map<string, Buffer>;
-    if (statSync(path).isDirectory()) {
-      files = new Map();
-      for (const name of readdirSync(path)) {
-        if (statSync(join(path, name)).isFile()) files.set(name, readFileSync(join(path, name)));
-      }
-    } else {
-      try {
-        files = readZip(readFileSync(path));
-      } catch (err) {
-        if (err instanceof ZipError) throw notAPack(path, err.message);
-        throw err;
-      }
-    }
     const trust = resolveTrustRoot({
       keyFile: optionalString(opts.key),
       fingerprint: optionalString(opts.fingerprint),
       dataDir,
     });
+    // Reads the manifest first and the rest against it, bounded (a hostile pack may be a bomb).
+    const loaded = await loadPack(path, trust);
     const verdict = haveStore
-      ? app.store.read((r) =>
-          verifyPack(files, path, trust, { reader: r, origin: app.store.origin }),
-        )
-      : verifyPack(files, path, trust);
+      ? app.store.read((r) => verifyPack(loaded, trust, { reader: r, origin: app.store.origin }))
+      : verifyPack(loaded, trust);
     return {
       data: verdict,
       failure: verdict.ok

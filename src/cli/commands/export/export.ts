@@ -4,6 +4,8 @@ import { optionalString, parseTimeBound } from '../../options.js';
 
 // Kept here, not imported from src/export, so start-up loads no export code.
 const FORMATS = ['json', 'parquet', 'csv'] as const;
+/** Other names people give NDJSON. */
+const JSON_ALIASES = ['jsonl', 'ndjson'];
 const KINDS = ['traces', 'events', 'findings'] as const;
 
 export const exportCommand = defineCommand({
@@ -15,12 +17,21 @@ export const exportCommand = defineCommand({
     'evid export --format parquet --since 30d --output /tmp/evidence',
     'evid export --format csv --kind events --since 2026-01-01 --until 2026-01-31',
     'evid export --format json --output ./export --json',
+    'evid export --format csv --csv-raw --output ./exact',
   ],
   options: (cmd) =>
     cmd
-      .option('--format <format>', `file format (${FORMATS.join(', ')}); json means NDJSON`, 'json')
+      .option(
+        '--format <format>',
+        `file format (${FORMATS.join(', ')}); json means NDJSON (jsonl and ndjson are aliases)`,
+        'json',
+      )
       .option('--since <when>', 'from this time (ISO 8601 or a duration like 7d)')
       .option('--until <when>', 'up to this time (ISO 8601 or a duration)')
+      .option(
+        '--csv-raw',
+        "CSV: write text exactly as stored (default: a ' before text starting with = + - @ tab or CR, so spreadsheets do not run it as a formula)",
+      )
       .option('--kind <kinds>', `comma-separated subset of ${KINDS.join(', ')} (default all)`)
       .option(
         '--output <dir>',
@@ -28,11 +39,15 @@ export const exportCommand = defineCommand({
       ),
   async run(ctx, _args, opts) {
     const now = ctx.now();
-    const format = String(opts.format);
+    const format = JSON_ALIASES.includes(String(opts.format)) ? 'json' : String(opts.format);
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new UsageError(
         `--format: "${format}" is not a format; allowed values: ${FORMATS.join(', ')}`,
       );
+    }
+    const csvRaw = Boolean(opts.csvRaw);
+    if (csvRaw && format !== 'csv') {
+      throw new UsageError(`--csv-raw applies to --format csv only (got --format ${format})`);
     }
     const kinds = optionalString(opts.kind)
       ?.split(',')
@@ -57,6 +72,7 @@ export const exportCommand = defineCommand({
       since,
       until,
       output: optionalString(opts.output),
+      csvRaw,
       now,
     });
     return {
