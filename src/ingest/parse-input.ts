@@ -71,7 +71,7 @@ function piecewise(bytes: Uint8Array): InputItem[] {
     if (parts) {
       return parts.map((p, index) => ({
         index,
-        ...parseOne(bytes.subarray(p.start, p.end), `the trace at byte ${p.start} of the input`),
+        ...parseOne(bytes.subarray(p.start, p.end), 'the input', p.start),
       }));
     }
   } else if (bytes[start] === 0x7b) {
@@ -102,9 +102,13 @@ function fromNdjson(lines: Array<string | Uint8Array>): InputItem[] {
 
 /**
  * One trace's text (an NDJSON line, an array element, a whole document): its value, or
- * the error naming the field at fault. `where` places byte offsets for the reader.
+ * the error naming the field at fault. Byte offsets are reported from `base` of `where`.
  */
-function parseOne(raw: string | Uint8Array, where: string): { value?: unknown; error?: EvidError } {
+function parseOne(
+  raw: string | Uint8Array,
+  where: string,
+  base = 0,
+): { value?: unknown; error?: EvidError } {
   const size = typeof raw === 'string' ? Buffer.byteLength(raw) : raw.length;
   const tooBig = sizeCheck(size);
   if (tooBig.error) return tooBig;
@@ -112,7 +116,7 @@ function parseOne(raw: string | Uint8Array, where: string): { value?: unknown; e
   if (typeof raw === 'string') text = raw;
   else {
     const decoded = decodeUtf8(raw);
-    if (decoded === undefined) return { error: invalidUtf8(raw, where) };
+    if (decoded === undefined) return { error: invalidUtf8(raw, where, base) };
     text = decoded;
   }
   const line = text.trim();
@@ -126,14 +130,14 @@ function parseOne(raw: string | Uint8Array, where: string): { value?: unknown; e
 }
 
 /** Names the field holding the first bad byte: the text before it is valid by definition. */
-function invalidUtf8(bytes: Uint8Array, where: string): InvalidTextError {
+function invalidUtf8(bytes: Uint8Array, where: string, base: number): InvalidTextError {
   const at = invalidUtf8At(bytes);
   const offset = at < 0 ? 0 : at;
   const prefix = (decodeUtf8(bytes.subarray(0, offset)) ?? '').trimStart();
   const { path, inName } = pathAt(prefix, prefix.length);
   const field = fieldPath(path);
   return new InvalidTextError(
-    `${field}: ${inName ? 'has a member name that ' : ''}is not valid UTF-8 (byte 0x${hex(bytes[offset])} at offset ${offset} of ${where}); refused, not replaced`,
+    `${field}: ${inName ? 'has a member name that ' : ''}is not valid UTF-8 (byte 0x${hex(bytes[offset])} at offset ${base + offset} of ${where}); refused, not replaced`,
     { field, rule: 'invalid_text' },
   );
 }
