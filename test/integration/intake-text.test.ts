@@ -27,7 +27,7 @@ const good = (session: string): string =>
 const withRaw = (session: string, inner: string): string =>
   `{"session_id":"${session}","agent":"bot","events":[{"type":"llm_call","prompt":"hi","timestamp":"2026-11-20T10:00:00Z"}],"attributes":{"x":${inner}}}`;
 
-const bytes = (...parts: Array<string | number[]>): Buffer =>
+const bytes = (...parts: Array<string | number[] | Buffer>): Buffer =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 
 /** text with raw bytes in place of its `@`. */
