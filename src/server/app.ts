@@ -56,7 +56,7 @@ export async function buildServer(
     forceCloseConnections: 'idle',
     // Path parameters are checked by the routes' schemas (an id is at most 256 characters,
     // named in a 400); the request line cannot exceed Node's header limit anyway.
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A URL the router cannot decode gets the documented error body too, not fastify's.
     frameworkErrors: answerFrameworkError,
   });
