@@ -167,6 +167,16 @@ describe('evid traces ingest: text and nesting refused per trace', () => {
     expect(snapshot(store.dir)).toBe(before);
   });
 
+  it('a line a million levels deep is refused alone, found before parsing (no RangeError, no internal error)', async () => {
+    const deep = withRaw('deep', '['.repeat(1_000_000) + ']'.repeat(1_000_000));
+    const r = await ingestFile(`${good('g1')}\n${deep}\n${good('g2')}\n`);
+    expect(r.code).toBe(2);
+    expect(r.report.rejected).toMatchObject([
+      { line: 2, error: { field: 'attributes.x', code: 'validation' } },
+    ]);
+    expect(sessions(store.dir)).toEqual(['g1', 'g2']);
+  });
+
   it('names a malformed NDJSON line once', async () => {
     const r = await ingestFile(`${good('g1')}\n{"session_id": "s2",\n`);
     expect(r.code).toBe(2);
