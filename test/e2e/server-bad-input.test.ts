@@ -168,6 +168,26 @@ describe('POST /api/v1/traces: bad bodies', () => {
   });
 });
 
+describe('other routes get the same body rules', () => {
+  it.each([
+    [
+      'POST',
+      '/api/v1/events',
+      '[{"agent":"bot","type":"message"},{"agent":"bot","type":"message","prompt":"\\udfff"}]',
+      '[1].prompt',
+    ],
+    ['POST', '/api/v1/kill-switch/activate', '{"reason":"x\\ud800"}', 'reason'],
+  ])(
+    '%s %s: a lone surrogate is 400 invalid_text naming %s, nothing stored',
+    async (method, path, body, field) => {
+      const before = snapshot();
+      const a = await api(url, path, { method, raw: body });
+      expect(expectErrorShape(a, 400, field).type).toBe('invalid_text');
+      expect(snapshot()).toBe(before);
+    },
+  );
+});
+
 describe('query and path parameters', () => {
   const LISTS = [
     '/api/v1/traces',
