@@ -31,6 +31,17 @@ export class ValidationError extends EvidError {
   override readonly httpStatus = 400;
 }
 
+/**
+ * Text that is not well-formed Unicode: invalid UTF-8 bytes, or a lone surrogate in a JSON
+ * string (valid JSON, but not text). Refused, never replaced, so the ledger holds exactly
+ * what was sent (exit 2 / HTTP 400, type `invalid_text`).
+ */
+export class InvalidTextError extends EvidError {
+  override readonly code = 'invalid_text';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 400;
+}
+
 export class NotFoundError extends EvidError {
   override readonly code = 'not_found';
   override readonly exitCode = 3;

@@ -9,6 +9,7 @@ import type { Store } from '../store/store.js';
 import { TraceAnalyzer } from './analyze-trace.js';
 import { eventSchema, ISO_DATE_TIME } from './schema.js';
 import { fieldName, type EventInput } from './validate.js';
+import { findJsonProblem } from './well-formed.js';
 
 /**
  * Audit events (seed 002 `POST /api/v1/events`): the same events as inside traces, stored
@@ -124,6 +125,8 @@ function normalise(raw: Record<string, unknown>, field: string, now: string): Au
 
 /** Validates every event first; a bad one refuses the whole request, naming its field. */
 export function validateAuditEvents(body: unknown, now: string): AuditEventInput[] {
+  const problem = findJsonProblem(body, '(event)');
+  if (problem) throw problem;
   const many = Array.isArray(body);
   const list = many ? (body as unknown[]) : [body];
   if (list.length === 0)

@@ -8,6 +8,7 @@ import type { Store, Transactor } from '../store/store.js';
 import { TraceAnalyzer, type TraceAnalysis } from './analyze-trace.js';
 import type { InputItem } from './parse-input.js';
 import { validateTraceRequest, type TraceInput } from './validate.js';
+import { isWellFormed } from './well-formed.js';
 
 export interface IngestOptions {
   /** Where the trace came from: cli, rest, otel, webhook, gateway, logfile. */
@@ -123,11 +124,12 @@ function unanalysed(trace: TraceInput): TraceAnalysis {
 
 function rejection(item: InputItem, err: EvidError): RejectedTrace {
   const sessionId = (item.value as { session_id?: unknown } | undefined)?.session_id;
+  // A session_id that is not well-formed text is not echoed (it was the reason, or part).
   const field = err.details?.field;
   return {
     index: item.index,
     ...(item.line !== undefined ? { line: item.line } : {}),
-    ...(typeof sessionId === 'string' ? { session_id: sessionId } : {}),
+    ...(typeof sessionId === 'string' && isWellFormed(sessionId) ? { session_id: sessionId } : {}),
     status: 'rejected',
     error: {
       code: err.code,

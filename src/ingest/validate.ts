@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ConflictError, ValidationError } from '../errors.js';
 import { ISO_DATE_TIME, MAX_EVENTS_PER_TRACE, traceRequestSchema } from './schema.js';
+import { findJsonProblem } from './well-formed.js';
 
 /** A validated, normalised trace ingestion request. */
 export interface TraceInput {
@@ -93,6 +94,9 @@ function attributesOf(obj: Record<string, unknown>, known: Set<string>): Record<
 
 /** Validates one trace ingestion request; throws ValidationError naming the field and rule. */
 export function validateTraceRequest(value: unknown): TraceInput {
+  // Before the schema: text, numbers, names and nesting the store and ledger can keep.
+  const problem = findJsonProblem(value);
+  if (problem) throw problem;
   const validate = validator();
   if (!validate(value)) throw describe(validate.errors![0]!);
   const raw = value as Record<string, unknown> & { events: Record<string, unknown>[] };

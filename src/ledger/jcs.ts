@@ -18,7 +18,11 @@
  */
 import { sha256Utf8, sha256Utf8Hex } from './hasher.js';
 
-const MAX_DEPTH = 512;
+/**
+ * Deepest nesting canonicalize accepts. The intakes refuse deeper input first, naming the
+ * field (src/ingest/well-formed.ts MAX_NESTING), so this TypeError means a caller bug.
+ */
+export const MAX_DEPTH = 512;
 const LONE_SURROGATE = /\p{Cs}/u;
 // Strings made only of code units that JSON.stringify leaves alone (no controls, '"', '\\'
 // or surrogates) are emitted as-is: this regex scan is about twice as fast as

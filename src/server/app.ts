@@ -5,9 +5,10 @@ import { startCheckpointer } from '../store/checkpointer.js';
 import { ulid } from '../ids.js';
 import { MAX_TRACE_BYTES } from '../ingest/schema.js';
 import { installAuthorize, installIdentify } from './auth.js';
-import { installErrorHandling } from './errors.js';
+import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { installIdempotency } from './idempotency.js';
 import { IngestBatcher } from './ingest-batcher.js';
+import { installJsonBody } from './json-body.js';
 import { parseRateLimit, installRateLimit } from './rate-limit.js';
 import type { RouteDef, ServerContext } from './route.js';
 import { ROUTES } from './routes/index.js';
@@ -15,6 +16,9 @@ import { createValidatorCompiler } from './validation.js';
 
 /** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
 export const DEFAULT_BODY_LIMIT = MAX_TRACE_BYTES + 1024 * 1024;
+
+/** Node's default --max-http-header-size: no path parameter can be longer. */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface ServerOptions {
   bin: 'evid' | 'audit';
@@ -50,7 +54,13 @@ export async function buildServer(
     bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Path parameters are checked by the routes' schemas (an id is at most 256 characters,
+    // named in a 400); the request line cannot exceed Node's header limit anyway.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A URL the router cannot decode gets the documented error body too, not fastify's.
+    frameworkErrors: answerFrameworkError,
   });
+  installJsonBody(app, bodyLimit);
   app.setValidatorCompiler(createValidatorCompiler());
   // Response schemas document the answers; they never filter them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -130,6 +130,28 @@ export function sendError(
     .send(errorBody(failure.status, failure.details, request.id, failure.extra));
 }
 
+/**
+ * fastify's own refusals before routing (`frameworkErrors`): a URL that does not decode
+ * (`%E0%A4%A`, an encoded lone surrogate) or a path parameter over maxParamLength. No
+ * hook has run yet, so the request id header is set here.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.header('x-request-id', request.id);
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return sendError(reply, request, {
+    status: tooLong ? 414 : 400,
+    details: tooLong
+      ? 'path: a path parameter is too long'
+      : 'path: is not a valid URL (a percent-encoded sequence does not decode to UTF-8 text)',
+    extra: { type: tooLong ? 'uri_too_long' : 'validation', field: 'path' },
+    headers: {},
+  });
+}
+
 export function installErrorHandling(
   app: FastifyInstance,
   store: () => Store,

@@ -1,4 +1,3 @@
-import { EvidError } from '../errors.js';
 import { ingestTraces, type AcceptedTrace, type RejectedTrace } from '../ingest/pipeline.js';
 import type { Store } from '../store/store.js';
 
@@ -11,8 +10,9 @@ import type { Store } from '../store/store.js';
  *
  * A batch never exceeds BATCH_EVENTS events (below the pipeline's own chunk size), so a
  * batch is exactly one transaction: all of it commits or none. If the batch throws (the
- * kill switch for one agent of the lot, say), each trace is retried alone and gets its
- * own answer; nothing of the failed batch was written.
+ * kill switch for one agent of the lot, say, or any unexpected error), each trace is
+ * retried alone and gets its own answer; nothing of the failed batch was written. So one
+ * trace's failure never changes another request's answer.
  */
 const BATCH_EVENTS = 4_000;
 const BATCH_TRACES = 500;
@@ -105,10 +105,7 @@ export class IngestBatcher {
       for (const a of report.accepted) batch[a.index]!.resolve(a);
       for (const r of report.rejected) batch[r.index]!.resolve(r);
     } catch (err) {
-      if (batch.length === 1 || !(err instanceof EvidError)) {
-        for (const p of batch) p.reject(err);
-        return;
-      }
+      if (batch.length === 1) return batch[0]!.reject(err);
       for (const p of batch) this.run([p], actor);
     }
   }

@@ -4,11 +4,12 @@ import { errorBodySchema } from './route.js';
 type Json = Record<string, unknown>;
 
 const ERRORS: Record<number, string> = {
-  400: 'invalid input; `error.field` names the field',
+  400: 'invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field',
   401: 'missing or invalid credential',
   403: "the credential's role lacks the permission",
   409: 'conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request',
   413: 'request body larger than the limit',
+  415: 'request body is not application/json',
   429: 'rate limit exceeded (see X-RateLimit-* and Retry-After)',
   500: 'internal error (X-Trace-Id header carries the id to quote)',
   503: 'intake refused: the kill switch is active (Retry-After)',
@@ -77,6 +78,7 @@ function responses(route: RouteDef, components: Json): Json {
   if (route.auth !== 'public' && route.auth !== 'authenticated') errors.add(403);
   if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.add(400);
   if (route.method !== 'GET') [409, 413].forEach((s) => errors.add(s));
+  if (route.schema?.body) errors.add(415);
   if (route.auth === 'ingest') errors.add(503);
   for (const status of [...errors].sort()) {
     out[String(status)] ??= {

@@ -84,13 +84,23 @@ export const idParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const;
 
-/** limit/offset or page/page_size (default 50, max 1000). */
+/**
+ * limit/offset or page/page_size (default 50, max 1000). Every number has a maximum: query
+ * text is coerced, `1e309` becomes Infinity, and ajv's `integer` lets Infinity through.
+ * page stops where (page - 1) * 1000 is still a safe integer.
+ */
 export const pageQuery = {
   limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'page size (default 50)' },
-  offset: { type: 'integer', minimum: 0, description: 'rows to skip (default 0)' },
+  offset: {
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'rows to skip (default 0)',
+  },
   page: {
     type: 'integer',
     minimum: 1,
+    maximum: Math.floor(Number.MAX_SAFE_INTEGER / 1000),
     description: '1-based page (with page_size), instead of offset',
   },
   page_size: { type: 'integer', minimum: 1, maximum: 1000, description: 'same as limit' },

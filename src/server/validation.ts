@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';
+import { ISO_DATE_TIME } from '../ingest/schema.js';
 
 /**
  * Request validation. Bodies are validated exactly as written (no type coercion: a string
@@ -63,7 +64,10 @@ function rule(e: ErrorObject | FastifySchemaValidationError): string {
     case 'maxItems':
       return `must contain at most ${String(p.limit)} items`;
     case 'pattern':
-      return 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z';
+      // Timestamps are the common case; other patterns (pack ids) are quoted as written.
+      return p.pattern === ISO_DATE_TIME
+        ? 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z'
+        : `must match ${String(p.pattern)}`;
     case 'additionalProperties':
       return 'is not a known parameter';
     default:

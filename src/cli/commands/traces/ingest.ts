@@ -23,14 +23,15 @@ export const tracesIngestCommand = defineCommand({
   ],
   args: ['<file>'],
   async run(ctx, [file]) {
-    const text = await readInput(file!, ctx.io);
+    // Bytes, not text: invalid UTF-8 is refused per trace by the parser, never replaced.
+    const bytes = await readInput(file!, ctx.io);
     // Validation (ajv) and the pipeline load only for this command.
     const [{ parseIngestInput }, { ingestTraces }] = await Promise.all([
       import('../../../ingest/parse-input.js'),
       import('../../../ingest/pipeline.js'),
     ]);
     const store = ctx.app().store;
-    const report = ingestTraces(store, parseIngestInput(text), { source: 'cli' });
+    const report = ingestTraces(store, parseIngestInput(bytes), { source: 'cli' });
     const refusals = report.rejected.filter((r) => r.error.exit_code === 5);
     if (refusals.length > 0) {
       // Counted in `audit kill-switch status`, as REST refusals are.
@@ -70,7 +71,7 @@ export const tracesIngestCommand = defineCommand({
   },
 });
 
-async function readInput(file: string, io: Io): Promise<string> {
+async function readInput(file: string, io: Io): Promise<Buffer> {
   if (file === '-') {
     if (io.stdin.isTTY)
       throw new UsageError(
@@ -79,10 +80,10 @@ async function readInput(file: string, io: Io): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of io.stdin)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new NotFoundError(`file not found: ${file}`);

@@ -1,4 +1,9 @@
-import { ConflictError, KillSwitchActiveError, ValidationError } from '../../../errors.js';
+import {
+  ConflictError,
+  InvalidTextError,
+  KillSwitchActiveError,
+  ValidationError,
+} from '../../../errors.js';
 import type { RejectedTrace } from '../../../ingest/pipeline.js';
 import { ingestionResponseSchema, traceRequestSchema } from '../../../ingest/schema.js';
 import { defineRoute } from '../../route.js';
@@ -9,8 +14,9 @@ function refusal(rejected: RejectedTrace): Error {
   // 503 + Retry-After, and the refusal counted, by the error handler as for any intake.
   if (status === 503) return new KillSwitchActiveError(message, rejected.error.details);
   const details = field ? { field } : undefined;
-  return status === 409
-    ? new ConflictError(message, details)
+  if (status === 409) return new ConflictError(message, details);
+  return rejected.error.code === 'invalid_text'
+    ? new InvalidTextError(message, details)
     : new ValidationError(message, details);
 }
 
