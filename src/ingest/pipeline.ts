@@ -62,7 +62,7 @@ export function ingestTraces(
   options: IngestOptions,
 ): IngestReport {
   const report: IngestReport = { accepted: [], rejected: [] };
-  const valid: Array<{ index: number; trace: TraceInput }> = [];
+  const valid: Array<{ index: number; line: number | undefined; trace: TraceInput }> = [];
   // The policy is read once per call; analysis runs outside the write lock.
   // Findings get the store's keyed (HMAC) fingerprints; see src/detect/fingerprint-key.ts.
   const analyzer = options.detect === false ? undefined : TraceAnalyzer.forStore(store);
@@ -72,14 +72,19 @@ export function ingestTraces(
       continue;
     }
     try {
-      valid.push({ index: item.index, trace: validateTraceRequest(item.value) });
+      valid.push({ index: item.index, line: item.line, trace: validateTraceRequest(item.value) });
     } catch (err) {
       if (!(err instanceof EvidError)) throw err;
       report.rejected.push(rejection(item, err));
     }
   }
 
-  type Ready = { index: number; trace: TraceInput; analysis: TraceAnalysis };
+  type Ready = {
+    index: number;
+    line: number | undefined;
+    trace: TraceInput;
+    analysis: TraceAnalysis;
+  };
   let chunk: Ready[] = [];
   let chunkEvents = 0;
   const flush = (): void => {
@@ -89,7 +94,7 @@ export function ingestTraces(
     chunkEvents = 0;
     store.transact((tx) => {
       const open = new Set<string>();
-      for (const { index, trace, analysis } of batch) {
+      for (const { index, line, trace, analysis } of batch) {
         try {
           report.accepted.push({
             index,
@@ -99,7 +104,9 @@ export function ingestTraces(
           // Both are raised before the trace writes anything, so the others go on: a
           // duplicate, or an agent whose intake is stopped (per-agent kill switch).
           if (!(err instanceof ConflictError || err instanceof KillSwitchActiveError)) throw err;
-          report.rejected.push(rejection({ index, value: trace }, err));
+          // The same report as a validation rejection: index, NDJSON line, session_id.
+          const item = line === undefined ? { index, value: trace } : { index, line, value: trace };
+          report.rejected.push(rejection(item, err));
         }
       }
     }, options.actor);

@@ -47,13 +47,13 @@ describe('a per-agent kill switch and a CLI batch of several agents', () => {
     for (const s of ['sess_good_1', 'sess_big', 'sess_other'])
       expect(stdout).toMatch(new RegExp(`│ ${s} +│ accepted`));
     expect(stdout).toMatch(
-      /^rejected #1 sess_rogue_1: intake refused: the kill switch is active for agent rogue-bot .*drill 20/m,
+      /^rejected #1 \(line 2\) sess_rogue_1: intake refused: the kill switch is active for agent rogue-bot .*drill 20/m,
     );
-    expect(stdout).toMatch(/^rejected #3 sess_rogue_2: intake refused/m);
+    expect(stdout).toMatch(/^rejected #3 \(line 4\) sess_rogue_2: intake refused/m);
     const stderr = String(r.stderr).trim().split('\n');
     expect(stderr).toContain('3 accepted, 2 rejected');
     expect(stderr.at(-1)).toMatch(
-      /^evid: 2 of 5 traces rejected; first \(#1\): intake refused: the kill switch is active for agent rogue-bot/,
+      /^evid: 2 of 5 traces rejected; first \(line 2\): intake refused: the kill switch is active for agent rogue-bot/,
     );
 
     const stored = await runJson<{ traces: Array<{ session_id: string; event_count: number }> }>(
@@ -95,6 +95,7 @@ describe('a per-agent kill switch and a CLI batch of several agents', () => {
     expect(json.data.rejected).toEqual([
       expect.objectContaining({
         index: 0,
+        line: 1, // a refusal names its NDJSON line like any other rejection
         session_id: 'sess_rogue_3',
         error: expect.objectContaining({
           code: 'kill_switch_active',
