@@ -7,6 +7,14 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  // `evid traces list | head`: once the reader is gone, the rest of the output has nowhere
+  // to go. Stop quietly, as Unix tools do, instead of dying on an unhandled EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 }
 

@@ -1,0 +1,395 @@
+// Issue 20 (hardening): `audit verify` proves the whole store, both ways, against a trust
+// root from outside the data directory. A tamper matrix run with the built binaries against
+// copies of one store that holds a row in every ledgered table; each case is detected,
+// exit 1, naming the cause.
+import type Database from 'better-sqlite3';
+import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLES, runBin, runJson, tempDataDir } from '../support/cli.js';
+import { copyDataDir, withDb } from '../support/tamper.js';
+
+interface Verdict {
+  ok: boolean;
+  reason: string | null;
+  first_bad_seq: number | null;
+  record: { kind: string; subject_id: string } | null;
+  row: { table: string; id: string } | null;
+  message: string;
+  key_fingerprint: string;
+  current_key_fingerprint: string;
+  entries_checked: number;
+  rows_checked: Record<string, number>;
+}
+
+const base = tempDataDir('evid-trust-');
+const dirs: string[] = [];
+let fingerprint = '';
+
+async function ok(bin: 'evid' | 'audit', args: string[], dir = base.dir): Promise<void> {
+  const r = await runBin(bin, args, { dataDir: dir });
+  expect(r.exitCode, `${bin} ${args.join(' ')}: ${String(r.stderr)}`).toBe(0);
+}
+
+function copy(): string {
+  const dir = copyDataDir(base.dir);
+  dirs.push(dir);
+  return dir;
+}
+
+function tampered(sql: (db: Database.Database) => void): string {
+  const dir = copy();
+  withDb(dir, sql);
+  return dir;
+}
+
+async function verify(dir: string, args: string[] = [], env: Record<string, string> = {}) {
+  const r = await runBin('audit', ['verify', '--json', ...args], { dataDir: dir, env });
+  return {
+    code: r.exitCode,
+    data: JSON.parse(String(r.stdout)) as Verdict,
+    stderr: String(r.stderr),
+  };
+}
+
+beforeAll(async () => {
+  // One store with a row in every ledgered table.
+  for (const f of ['coding-agent.ndjson', 'support-bot.json', 'research-agents.json'])
+    await ok('evid', ['traces', 'ingest', join(EXAMPLES, f)]);
+  const findings = await runJson<{ findings: Array<{ id: string }> }>(
+    'evid',
+    ['findings', 'list'],
+    { dataDir: base.dir },
+  );
+  await ok('evid', ['findings', 'update', findings.data.findings[0]!.id, '--status', 'reviewing']);
+  const key = await runJson<{ key_id: string }>(
+    'evid',
+    ['admin', 'keys', 'create', '--name', 'ci', '--role', 'ingest'],
+    { dataDir: base.dir },
+  );
+  await ok('evid', ['admin', 'keys', 'create', '--name', 'bot', '--role', 'viewer']);
+  await ok('evid', ['admin', 'keys', 'revoke', key.data.key_id]);
+  const policy = join(base.dir, 'policy.json');
+  writeFileSync(policy, JSON.stringify({ default_threshold: 0.7 }));
+  await ok('evid', ['policies', 'set', policy]);
+  await ok('audit', ['kill-switch', 'activate', '--agent', 'rogue', '--reason', 'drill']);
+  await ok('audit', ['kill-switch', 'deactivate', '--agent', 'rogue', '--reason', 'done']);
+  await ok('evid', [
+    'pack',
+    '--since',
+    '2000-01-01',
+    '--format',
+    'json',
+    '--output',
+    join(base.dir, 'p.zip'),
+  ]);
+  await ok('audit', ['report', '--regulation', 'gdpr', '--format', 'html', '--json']);
+  const v = await verify(base.dir);
+  expect(v.data, v.data.message).toMatchObject({ ok: true, reason: null });
+  fingerprint = v.data.key_fingerprint;
+  for (const [table, n] of Object.entries(v.data.rows_checked)) expect(n, table).toBeGreaterThan(0);
+}, 120_000);
+
+afterAll(() => {
+  base.cleanup();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a row inserted outside the ledger, in each ledgered table', () => {
+  const copyRow = (table: string, change: string) => (db: Database.Database) => {
+    const cols = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>)
+      .map((c) => c.name)
+      .filter((c) => c !== 'id' && c !== 'version');
+    const sets = Object.fromEntries(
+      change.split(',').map((kv) => kv.split('=') as [string, string]),
+    );
+    const values = cols.map((c) => sets[c] ?? c).join(', ');
+    const extra = table === 'policies' ? ['version'] : [];
+    const extraValues = table === 'policies' ? ['version + 100'] : [];
+    db.prepare(
+      `INSERT INTO ${table} (${[...cols, ...extra].join(', ')}) SELECT ${[values, ...extraValues].join(', ')} FROM ${table} LIMIT 1`,
+    ).run();
+  };
+  it.each([
+    [
+      'traces',
+      "trace_id='tr_forged',session_id='sess_forged',event_count=0,first_event_at=NULL,last_event_at=NULL",
+    ],
+    ['events', "event_id='ev_forged'"],
+    ['findings', "finding_id='fd_forged',status='open',updated_at=created_at"],
+    ['finding_history', "at='2000-01-01T00:00:00.000Z'"],
+    ['api_keys', "key_id='ak_forged',revoked_at=NULL,revoked_by=NULL"],
+    ['policies', "actor='mallory'"],
+    ['kill_switch_history', "at='2000-01-01T00:00:00.000Z'"],
+    ['packs', "pack_id='pk_forged'"],
+    ['reports', "report_id='rp_forged',filename='forged.html'"],
+    ['ledger_keys', "fingerprint='00'"],
+  ])('%s', async (table, change) => {
+    const r = await verify(tampered(copyRow(table, change)));
+    expect(r.code).toBe(1);
+    expect(r.data.ok).toBe(false);
+    expect(r.stderr).toMatch(/^audit: verification failed/);
+    // Named: the table (and the row), or the state it breaks.
+    expect(`${r.data.row?.table ?? ''} ${r.data.message}`).toMatch(
+      new RegExp(table === 'finding_history' ? 'finding' : table.replace(/_history$/, '')),
+    );
+    expect(['unledgered', 'tampered']).toContain(r.data.reason);
+  });
+
+  it('the kill switch turned on by hand (its current-state table)', async () => {
+    const dir = tampered((db) =>
+      db
+        .prepare("UPDATE kill_switch SET active = 1, reason = 'forged' WHERE agent = 'rogue'")
+        .run(),
+    );
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ reason: 'tampered', row: { table: 'kill_switch' } });
+  });
+});
+
+describe('each mutable column edited', () => {
+  it.each([
+    ['finding status', "UPDATE findings SET status = 'closed'", 'findings'],
+    [
+      'finding updated_at',
+      "UPDATE findings SET updated_at = '2000-01-01T00:00:00.000Z'",
+      'findings',
+    ],
+    [
+      'api key revoked by hand',
+      'UPDATE api_keys SET revoked_at = created_at, revoked_by = created_by WHERE revoked_at IS NULL',
+      'api_keys',
+    ],
+    [
+      'revoked api key restored',
+      'UPDATE api_keys SET revoked_at = NULL, revoked_by = NULL',
+      'apikey',
+    ],
+    ['api key hash swapped', "UPDATE api_keys SET hash = '00'", 'apikey.created'],
+    ['api key role raised', "UPDATE api_keys SET role = 'admin'", 'apikey.created'],
+    ['trace event_count', 'UPDATE traces SET event_count = event_count + 1', 'traces'],
+    [
+      'trace last_event_at',
+      "UPDATE traces SET last_event_at = '2000-01-01T00:00:00.000Z'",
+      'traces',
+    ],
+    [
+      'event ingested_at',
+      "UPDATE events SET ingested_at = '2000-01-01T00:00:00.000Z'",
+      'event.ingested',
+    ],
+    [
+      'event prompt',
+      "UPDATE events SET prompt = 'edited' WHERE prompt IS NOT NULL",
+      'event.ingested',
+    ],
+    ['finding severity', "UPDATE findings SET severity = 'low'", 'finding.created'],
+    ['kill switch reason', "UPDATE kill_switch SET reason = 'edited'", 'kill_switch'],
+    ['finished report marked failed', "UPDATE reports SET status = 'failed'", 'report'],
+    ['policy document', "UPDATE policies SET document = '{}'", 'policy.updated'],
+    ['ledger key', "UPDATE ledger_keys SET reason = 'rotated'", 'ledger.key'],
+  ])('%s', async (_name, sql, named) => {
+    const r = await verify(tampered((db) => db.prepare(sql).run()));
+    expect(r.code).toBe(1);
+    expect(r.data.ok).toBe(false);
+    expect(`${r.data.record?.kind ?? ''} ${r.data.row?.table ?? ''} ${r.data.message}`).toContain(
+      named,
+    );
+  });
+});
+
+describe('history cut, keys swapped, stores replaced', () => {
+  it('the ledger tail and the tree heads above it deleted together', async () => {
+    const dir = tampered((db) => {
+      db.prepare('DELETE FROM ledger WHERE seq > (SELECT MAX(seq) - 3 FROM ledger)').run();
+      db.prepare('DELETE FROM tree_heads WHERE tree_size > (SELECT MAX(seq) FROM ledger)').run();
+    });
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    // The rows those entries covered are still live: they no longer have entries.
+    expect(r.data).toMatchObject({ ok: false, reason: 'unledgered' });
+  });
+
+  it('the key replaced: verify names it, and the next write is refused with nothing written', async () => {
+    const dir = copy();
+    const other = tempDataDir();
+    dirs.push(other.dir);
+    await ok('evid', ['traces', 'ingest', join(EXAMPLES, 'support-bot.json')], other.dir);
+    copyFileSync(join(other.dir, 'ledger-key.pem'), join(dir, 'ledger-key.pem'));
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.data.reason).toBe('key');
+    expect(r.data.message).toMatch(/ledger-key\.pem .* is not this store's ledger key/);
+    const before = r.data.entries_checked;
+    const write = await runBin(
+      'evid',
+      ['admin', 'keys', 'create', '--name', 'x', '--role', 'viewer'],
+      { dataDir: dir },
+    );
+    expect(write.exitCode).toBe(1);
+    expect(String(write.stderr)).toMatch(/is not this store's ledger key .* nothing was written/);
+    const count = withDb(
+      dir,
+      (db) => db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number },
+    );
+    expect(count.n).toBe(before);
+    // With the store's own key back, all is well again.
+    copyFileSync(join(base.dir, 'ledger-key.pem'), join(dir, 'ledger-key.pem'));
+    expect((await verify(dir)).code).toBe(0);
+  });
+
+  it('the key deleted: verify fails, no key is created, writes are refused', async () => {
+    const dir = copy();
+    rmSync(join(dir, 'ledger-key.pem'));
+    const r = await verify(dir);
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ reason: 'key' });
+    expect(r.data.message).toMatch(/ledger-key\.pem is missing/);
+    const write = await runBin('evid', ['traces', 'ingest', join(EXAMPLES, 'support-bot.json')], {
+      dataDir: dir,
+    });
+    expect(write.exitCode).toBe(1);
+    expect(String(write.stderr)).toMatch(/is missing, and this store has \d+ signed entries/);
+    expect(existsSync(join(dir, 'ledger-key.pem'))).toBe(false);
+    // A copy of the database can still be verified away from its key, against a pin.
+    expect((await verify(dir, ['--fingerprint', fingerprint])).code).toBe(0);
+  });
+
+  it('the database deleted: one line saying what is missing, and nothing created', async () => {
+    const dir = copy();
+    for (const f of readdirSync(dir)) if (f.startsWith('evid.db')) rmSync(join(dir, f));
+    const r = await runBin('audit', ['verify'], { dataDir: dir });
+    expect(r.exitCode).toBe(1);
+    expect(String(r.stderr).trim()).toMatch(
+      /^audit: no evid\.db in .*, but its ledger key is there: the store was deleted or moved$/,
+    );
+    expect(readdirSync(dir).some((f) => f.startsWith('evid.db'))).toBe(false);
+  });
+
+  it('the data directory mistyped: an error for verify and every read, and no directory made', async () => {
+    const missing = join(base.dir, 'no-such-dir');
+    for (const [bin, args] of [
+      ['audit', ['verify']],
+      ['evid', ['status']],
+      ['evid', ['traces', 'list']],
+      ['audit', ['compliance', 'gdpr']],
+      ['audit', ['checkpoint']],
+    ] as const) {
+      const r = await runBin(bin, [...args], { dataDir: missing });
+      expect(r.exitCode, `${bin} ${args.join(' ')}`).toBe(1);
+      expect(String(r.stderr).trim()).toBe(
+        `${bin}: data directory ${missing} does not exist (check --data-dir / EVID_DATA_DIR)`,
+      );
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('rolled back to an earlier copy: fails against a checkpoint saved later', async () => {
+    const live = copy();
+    const old = copyDataDir(live);
+    dirs.push(old);
+    await ok('evid', ['admin', 'keys', 'create', '--name', 'late', '--role', 'viewer'], live);
+    const checkpoint = join(live, '..', `${live.split('/').pop()}.checkpoint`);
+    dirs.push(checkpoint);
+    await ok('audit', ['checkpoint', '--output', checkpoint], live);
+    // The live store extends its own checkpoint; the old copy is shorter than it.
+    expect((await verify(live, ['--checkpoint', checkpoint])).code).toBe(0);
+    const r = await verify(old, ['--checkpoint', checkpoint]);
+    expect(r.code).toBe(1);
+    expect(r.data.reason).toBe('rollback');
+    expect(r.data.message).toMatch(/rolled back or truncated/);
+  });
+
+  it('rewritten with the same key: not an append-only extension of the saved checkpoint', async () => {
+    const live = copy();
+    const checkpoint = join(live, 'saved.checkpoint');
+    await ok('audit', ['checkpoint', '--output', checkpoint], live);
+    const forked = tampered((db) => {
+      // Rebuild from an earlier point: drop the last entries, then append different ones.
+      db.prepare('DELETE FROM ledger WHERE seq > (SELECT MAX(seq) - 2 FROM ledger)').run();
+      db.prepare('DELETE FROM tree_heads WHERE tree_size > (SELECT MAX(seq) FROM ledger)').run();
+      db.prepare('DELETE FROM reports').run();
+      db.prepare('DELETE FROM packs').run();
+    });
+    // The fork now re-signs its own history with the store's key (an insider holds it).
+    await ok('evid', ['admin', 'keys', 'create', '--name', 'a', '--role', 'viewer'], forked);
+    await ok('evid', ['admin', 'keys', 'create', '--name', 'b', '--role', 'viewer'], forked);
+    expect((await verify(forked)).code).toBe(0); // internally consistent
+    const r = await verify(forked, ['--checkpoint', checkpoint]);
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ reason: 'rollback' });
+    expect(r.data.message).toMatch(/not an append-only extension/);
+  });
+
+  it('rewritten and re-signed with a new key: fails against the pinned fingerprint, flag or environment', async () => {
+    const forged = tempDataDir();
+    dirs.push(forged.dir);
+    for (const f of ['coding-agent.ndjson', 'support-bot.json'])
+      await ok('evid', ['traces', 'ingest', join(EXAMPLES, f)], forged.dir);
+    expect((await verify(forged.dir)).code).toBe(0); // a store of its own
+    const pubkey = join(base.dir, '..', `${base.dir.split('/').pop()}.pub.pem`);
+    dirs.push(pubkey);
+    await ok('audit', ['public-key', '--output', pubkey]);
+    for (const [args, env] of [
+      [['--fingerprint', fingerprint], {}],
+      [['--key', pubkey], {}],
+      [[], { EVID_TRUST_FINGERPRINT: fingerprint }],
+    ] as Array<[string[], Record<string, string>]>) {
+      const r = await verify(forged.dir, args, env);
+      expect(r.code).toBe(1);
+      expect(r.data.reason).toBe('untrusted_key');
+      expect(r.data.message).toContain('do not include the pinned key');
+      expect((await verify(base.dir, args, env)).code).toBe(0);
+    }
+  });
+
+  it('a pin where the store is empty or missing is an error', async () => {
+    const empty = tempDataDir();
+    dirs.push(empty.dir);
+    const r = await runBin('audit', ['verify', '--fingerprint', fingerprint], {
+      dataDir: empty.dir,
+    });
+    expect(r.exitCode).toBe(1);
+    expect(String(r.stderr)).toMatch(/no evidence store in/);
+  });
+});
+
+describe('key rotation', () => {
+  it('keeps the first fingerprint a valid pin and old checkpoints valid; a crash mid-rotation is finished by the next write', async () => {
+    const dir = copy();
+    const before = join(dir, 'before.checkpoint');
+    await ok('audit', ['checkpoint', '--output', before], dir);
+    const oldKey = join(dir, 'old-key.pem.bak');
+    copyFileSync(join(dir, 'ledger-key.pem'), oldKey);
+    const rotated = await runJson<{ previous_fingerprint: string; fingerprint: string }>(
+      'evid',
+      ['admin', 'keys', 'rotate-ledger'],
+      { dataDir: dir },
+    );
+    expect(rotated.code).toBe(0);
+    expect(rotated.data.previous_fingerprint).toBe(fingerprint);
+    await ok('evid', ['admin', 'keys', 'create', '--name', 'after', '--role', 'viewer'], dir);
+    const v = await verify(dir, ['--fingerprint', fingerprint, '--checkpoint', before]);
+    expect(v.code, v.data.message).toBe(0);
+    expect(v.data.key_fingerprint).toBe(fingerprint);
+    expect(v.data.current_key_fingerprint).toBe(rotated.data.fingerprint);
+    // The new key alone is a valid pin too.
+    expect((await verify(dir, ['--fingerprint', rotated.data.fingerprint])).code).toBe(0);
+
+    // A crash between the rotation's commit and the key file's rename: the ledger names a
+    // key that is still in ledger-key.pem.next.
+    const crash = copy();
+    const r2 = await runJson<{ fingerprint: string }>('evid', ['admin', 'keys', 'rotate-ledger'], {
+      dataDir: crash,
+    });
+    renameSync(join(crash, 'ledger-key.pem'), join(crash, 'ledger-key.pem.next'));
+    copyFileSync(oldKey, join(crash, 'ledger-key.pem'));
+    expect((await verify(crash)).code).toBe(0); // the rotation is only half done: not tampering
+    await ok('evid', ['admin', 'keys', 'create', '--name', 'next', '--role', 'viewer'], crash);
+    expect(existsSync(join(crash, 'ledger-key.pem.next'))).toBe(false);
+    const after = await verify(crash);
+    expect(after.code).toBe(0);
+    expect(after.data.current_key_fingerprint).toBe(r2.data.fingerprint);
+  });
+});
