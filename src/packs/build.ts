@@ -19,11 +19,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CheckFailed, ConflictError, UsageError } from '../errors.js';
+import { CheckFailed, ConflictError, LedgerKeyError, UsageError } from '../errors.js';
 import { FileSink } from '../export/file-sink.js';
 import { newPackId } from '../ids.js';
 import { canonicalize } from '../ledger/jcs.js';
-import { loadOrCreateSigningKey } from '../ledger/keys.js';
+import { KEY_FILE_NAME, loadSigningKey } from '../ledger/keys.js';
+import { latestHeadKey } from '../store/ledger-keys.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
@@ -105,7 +106,14 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     throw new ConflictError(`pack ${packId} already exists`, { pack_id: packId });
   }
   const target = resolveOutput(store.dataDir, packId, input.output);
-  const key = loadOrCreateSigningKey(store.dataDir);
+  // The store's key, never a new one: a pack signed by a key the ledger does not name
+  // would not verify (and creating a key here would hide a deleted one).
+  const key = loadSigningKey(store.dataDir);
+  if (!key) {
+    throw new LedgerKeyError(
+      `the ledger signing key ${join(store.dataDir, KEY_FILE_NAME)} is missing: a pack cannot be signed; restore the key (\`audit verify\` says more)`,
+    );
+  }
   const createdAt = input.now.toISOString();
   const filters = { ...input.filter, include_controls: input.includeControls };
   const work = mkdtempSync(join(dirname(target), `.${packId}.work-`));
@@ -130,7 +138,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
         TreeHeadRow | undefined;
       if (head) {
         try {
-          verifyCheckpoint(head.checkpoint, store.origin, key.publicKey);
+          verifyCheckpoint(head.checkpoint, store.origin, latestHeadKey(r) ?? key.publicKey);
         } catch (err) {
           throw new CheckFailed(
             `the store's latest tree head does not verify with its key (${(err as Error).message}); run \`audit verify\``,

@@ -199,3 +199,31 @@ function writeSecret(path: string, text: string): void {
     closeSync(fd);
   }
 }
+
+/**
+ * The public key that must have signed the latest tree head (the rule of verify-keys.ts:
+ * the key current after the previous head), or undefined for a store whose keys were never
+ * ledgered. For readers that check the latest head alone, such as the pack builder.
+ */
+export function latestHeadKey(r: Reader): KeyObject | undefined {
+  const sizes = r
+    .prepare('SELECT tree_size FROM tree_heads ORDER BY tree_size DESC LIMIT 2')
+    .pluck()
+    .all() as number[];
+  const previous = sizes[1] ?? 0;
+  const key = (r
+    .prepare(
+      `SELECT k.public_key FROM ledger_keys k
+       JOIN ledger l ON l.subject_id = k.fingerprint AND l.kind = 'ledger.key' AND l.subject_ref = k.id
+       WHERE l.seq <= ? ORDER BY l.seq DESC LIMIT 1`,
+    )
+    .get(previous) ??
+    r
+      .prepare(
+        `SELECT k.public_key FROM ledger_keys k
+         JOIN ledger l ON l.subject_id = k.fingerprint AND l.kind = 'ledger.key' AND l.subject_ref = k.id
+         ORDER BY l.seq LIMIT 1`,
+      )
+      .get()) as Pick<LedgerKeyRow, 'public_key'> | undefined;
+  return key && publicKeyOf(key);
+}
