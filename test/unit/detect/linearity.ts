@@ -33,7 +33,7 @@ export function growth(
   const large = fill(MB);
   scan(small); // warm-up: a cold first run would inflate the small time and hide growth
   // The small run is cheap: best of three, so a GC pause in it cannot hide a quadratic.
-  let smallMs = Math.min(timeOnce(scan, small), timeOnce(scan, small), timeOnce(scan, small));
+  const smallMs = Math.min(timeOnce(scan, small), timeOnce(scan, small), timeOnce(scan, small));
   let largeMs = timeOnce(scan, large);
   const suspect = () => largeMs > MAX_RATIO * smallMs && largeMs > minSlowMs;
   if (suspect()) {
