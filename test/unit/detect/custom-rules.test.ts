@@ -113,9 +113,9 @@ describe('matching', () => {
     ]);
   });
 
-  // The set automaton only chooses which rules run: with fifty
-  // rules live, every rule must still report exactly the spans its own pattern finds (V8
-  // agrees on these patterns and texts).
+  // The set automaton only chooses which rules run: with fifty rules live, every rule must
+  // still report exactly the spans its own pattern finds (V8 agrees on these patterns and
+  // texts; a broken prefilter fails this, tried).
   it('fifty rules behind one set find what each rule finds alone', () => {
     const words = ['falcon', 'orion', 'zephyr', 'atlas', 'nimbus'];
     const rules: CustomRule[] = [];
