@@ -17,12 +17,24 @@ const MB = 1024 * 1024;
 function judgeGrowth(rows, what, log, retime) {
   const judged = rows.filter((r) => r.points.at(-1).ms >= 10);
   for (const row of judged.filter((r) => r.ratio >= 6)) {
-    const [at1, at4] = retime(row);
+    // A second time when still >= 6x, keeping the lower growth: on a shared machine one slow
+    // 4 MB run can look like 9-12x (seen for linear patterns at ~2-9 ms per MB); backtracking
+    // repeats every time.
+    const time = () => {
+      const [at1, at4] = retime(row);
+      return { at1, at4, g: at4.ms / at1.ms };
+    };
+    let best = time();
+    if (best.g >= 6) {
+      const again = time();
+      if (again.g < best.g) best = again;
+    }
+    const { at1, at4, g } = best;
     log(
-      `suspect ${what} ${row.id} on ${row.shape}: ${row.ratio.toFixed(1)}x from 256 KB to 1 MB, ${(at4.ms / at1.ms).toFixed(1)}x from 1 MB (${at1.ms.toFixed(1)} ms) to 4 MB (${at4.ms.toFixed(1)} ms)`,
+      `suspect ${what} ${row.id} on ${row.shape}: ${row.ratio.toFixed(1)}x from 256 KB to 1 MB, ${g.toFixed(1)}x from 1 MB (${at1.ms.toFixed(1)} ms) to 4 MB (${at4.ms.toFixed(1)} ms)`,
     );
     row.screened = row.ratio;
-    row.ratio = at4.ms / at1.ms;
+    row.ratio = g;
   }
   const worst = judged.reduce((a, b) => (b.ratio > a.ratio ? b : a), judged[0] ?? rows[0]);
   const slowest = rows.reduce((a, b) => (b.points.at(-1).ms > a.points.at(-1).ms ? b : a), rows[0]);
@@ -86,12 +98,13 @@ export async function run(log) {
   );
 
   // Issue 20: each built-in detector's whole scan (refine callbacks, decoders, sentence walks),
-  // ungated, as a prompt and a tool result, 256 KB -> 1 MB, best of two; same suspect rule.
+  // ungated, as a prompt and a tool result, 256 KB -> 1 MB, best of two; same suspect rule
+  // (re-timed best of three).
   const { BUILTIN_DETECTORS } = await dist('detect/detectors/index.js');
   const { auditDetectorScaling, measureDetectorScaling } = await dist('detect/audit-detectors.js');
   const detectorOf = new Map(BUILTIN_DETECTORS.map((d) => [d.id, d]));
   const detectors = judgeGrowth(auditDetectorScaling(), 'detector', log, (row) =>
-    measureDetectorScaling(detectorOf.get(row.id), ADVERSARIAL_SHAPES[row.shape], [MB, 4 * MB]),
+    measureDetectorScaling(detectorOf.get(row.id), ADVERSARIAL_SHAPES[row.shape], [MB, 4 * MB], 3),
   );
   const growthRow = (g, what, sizes) => ({
     name: `every ${what} on adversarial input (${Object.keys(ADVERSARIAL_SHAPES).length} shapes), ${sizes} (suspects from 6x re-timed 1 MB -> 4 MB): worst time growth (linear ~4x, quadratic ~16x)`,
