@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { BUILTIN_DETECTORS } from './detectors/index.js';
 import { customDetectors } from './custom-rules.js';
-import { UnsupportedPatternError, compileLinear } from './linear-regex.js';
+import { UnsupportedPatternError, compileLinear, type LinearPattern } from './linear-regex.js';
 import type { Detector } from './rule.js';
 import { buildTriggerIndex, type TriggerIndex } from './triggers.js';
 import {
@@ -221,7 +221,7 @@ function checkPattern(pattern: string, ci: boolean, field: string): void {
   } catch (err) {
     return fail(field, `invalid regular expression: ${(err as Error).message}`);
   }
-  let linear;
+  let linear: LinearPattern;
   try {
     linear = compileLinear(pattern, ci);
   } catch (err) {
