@@ -25,3 +25,47 @@ export function detectorBenchText() {
   });
   return texts;
 }
+
+// Fifty custom regex rules of the kinds policies hold (ticket and customer ids, code names,
+// internal host names, classification markings, employee numbers), for the bench case "with
+// 50 custom rules live". A few match the bench text (version strings, URLs, "internal"), so
+// the span pass runs too, not only the set prefilter.
+const NAMES = [
+  'falcon',
+  'orion',
+  'zephyr',
+  'atlas',
+  'nimbus',
+  'quartz',
+  'ember',
+  'cobalt',
+  'vortex',
+  'saffron',
+];
+export function benchCustomRules() {
+  const rules = [];
+  for (let i = 0; i < 50; i++) {
+    const name = NAMES[i % 10];
+    const tag = name.slice(0, 3).toUpperCase();
+    const shapes = [
+      [`\\bproject[- ]${name}(?:[- ]${i})?\\b`, true],
+      [`${tag}${i}-\\d{6}`, false],
+      [`(?:internal|confidential)[ -]${name}\\s+\\w+`, true],
+      [`\\b[A-Z]{2}\\d{4}-[A-Z]{${(i % 7) + 2}}\\b`, false],
+      [`[a-z0-9-]+\\.${name}\\.corp(?:\\.acme\\.net)?`, true],
+    ];
+    const [pattern, ci] = shapes[i % 5];
+    rules.push({
+      type: `policy.rule_${i}`,
+      kind: 'regex',
+      pattern,
+      severity: 'medium',
+      case_insensitive: ci,
+    });
+  }
+  // Broad ones that do fire on agent prose and logs.
+  rules[47].pattern = '\\bv?\\d+\\.\\d+\\.\\d+\\b';
+  rules[48].pattern = 'https?://[\\w.-]+(?:/[\\w./%-]*)?';
+  rules[49].pattern = '\\binternal(?:[ -]only)?\\b';
+  return rules;
+}

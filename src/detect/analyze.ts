@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { createDetector } from './engine.js';
-import { DEFAULT_POLICY, DEFAULT_THRESHOLD } from './policy.js';
+import { DEFAULT_POLICY } from './policy.js';
 import { CATEGORIES, type Category, type Policy, type Severity } from './types.js';
 
 /**
@@ -11,9 +11,12 @@ import { CATEGORIES, type Category, type Policy, type Severity } from './types.j
 export interface AnalyzeOptions {
   /** Categories to analyse (default: all). */
   categories?: readonly string[];
-  /** 0..1, default 0.7; applies to every category. */
+  /** 0..1, applies to every category; default: the policy's thresholds per category. */
   threshold?: number;
-  /** Policy whose custom rules and disabled categories apply (default: the built-in one). */
+  /**
+   * Policy whose custom rules, disabled categories, thresholds and severity overrides apply
+   * (default: the built-in one). `evid analyze` passes the store's live policy.
+   */
   policy?: Policy;
 }
 
@@ -29,6 +32,7 @@ export interface Concern {
 
 export interface TextAnalysis {
   flagged: boolean;
+  /** The threshold given, else the policy's default_threshold (its per-category ones apply). */
   threshold: number;
   /** Highest candidate score per requested category, 0 when nothing matched. */
   category_scores: Partial<Record<Category, number>>;
@@ -38,7 +42,8 @@ export interface TextAnalysis {
 export const THRESHOLD_RULE = 'must be a number from 0 to 1';
 
 export function analyzeText(text: string, options: AnalyzeOptions = {}): TextAnalysis {
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const base = options.policy ?? DEFAULT_POLICY;
+  const threshold = options.threshold ?? base.default_threshold;
   if (
     typeof threshold !== 'number' ||
     !Number.isFinite(threshold) ||
@@ -52,7 +57,6 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): TextAna
   }
   const categories =
     options.categories === undefined ? [...CATEGORIES] : validCategories(options.categories);
-  const base = options.policy ?? DEFAULT_POLICY;
   const enabled = categories.filter((c) => base.enabled_categories.includes(c));
   const same = enabled.length === base.enabled_categories.length;
   const policy: Policy = same ? base : { ...base, enabled_categories: enabled };
@@ -64,7 +68,11 @@ export function analyzeText(text: string, options: AnalyzeOptions = {}): TextAna
     const prev = category_scores[hit.category] ?? 0;
     category_scores[hit.category] = Math.max(prev, Math.round(hit.score * 1000) / 1000);
   }
-  const concerns = detector.scanWithThreshold(text, 'content', threshold).map((d) => ({
+  const found =
+    options.threshold === undefined
+      ? detector.scanEvent([{ field: 'content', text }])
+      : detector.scanWithThreshold(text, 'content', threshold);
+  const concerns = found.map((d) => ({
     type: d.type,
     category: d.category,
     score: d.score,

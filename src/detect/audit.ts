@@ -23,6 +23,26 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, string>> = {
   'shell flags': 'rm -r -f ',
   spaces: ' ',
   'zero-width': 'a\u200b',
+  // Issue 20: a run of each character class, and repeated partial matches.
+  punctuation: '!"#$%&\'()*+,-./:;<=>?[\\]^`{|}~',
+  at: '@',
+  dots: '.',
+  dashes: '-',
+  underscores: '_',
+  slashes: '/',
+  equals: '=',
+  'base64 alphabet': 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  hex: '0123456789abcdef',
+  'unicode letters': 'éßøçñžłğ',
+  cjk: '漢字かなカナ한국어',
+  emoji: '😀👩‍💻🇩🇪',
+  'open brackets': '([{<',
+  'nested brackets': '([{<a>}])',
+  'no spaces': 'ab/cd.ef-gh_ij=kl:mn',
+  'partial emails': 'aaaa@',
+  'partial cards': '1234-',
+  'partial urls': 'http://a',
+  'partial keys': 'sk-AKIA',
 };
 
 export interface AuditedPattern {

@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors.js';
 import { BUILTIN_DETECTORS } from './detectors/index.js';
-import { patternDetector, wordsRegex, type Detector } from './rule.js';
-import { catastrophicReason } from './regex-safety.js';
+import { customDetectors } from './custom-rules.js';
+import { UnsupportedPatternError, compileLinear, type LinearPattern } from './linear-regex.js';
+import type { Detector } from './rule.js';
 import { buildTriggerIndex, type TriggerIndex } from './triggers.js';
 import {
   CATEGORIES,
@@ -19,7 +20,6 @@ import {
  */
 
 export const DEFAULT_THRESHOLD = 0.7;
-const DEFAULT_RULE_SCORE = 0.9;
 const MAX_PATTERN_LENGTH = 1000;
 const MAX_KEYWORDS = 1000;
 
@@ -211,18 +211,24 @@ function parseRule(input: unknown, at: string): CustomRule {
   return rule;
 }
 
+/**
+ * The documented format is a JavaScript regular expression, so a pattern must first be one;
+ * then the linear-time engine must take it (no backreferences, no lookaround).
+ */
 function checkPattern(pattern: string, ci: boolean, field: string): void {
-  let re: RegExp;
   try {
-    re = new RegExp(pattern, ci ? 'gi' : 'g');
+    new RegExp(pattern, ci ? 'gi' : 'g');
   } catch (err) {
     return fail(field, `invalid regular expression: ${(err as Error).message}`);
   }
-  const reason = catastrophicReason(pattern);
-  if (reason) fail(field, reason);
-  if (new RegExp(`^(?:${pattern})$`, re.flags.replace('g', '')).test('')) {
-    fail(field, 'must not match the empty string');
+  let linear: LinearPattern;
+  try {
+    linear = compileLinear(pattern, ci);
+  } catch (err) {
+    if (err instanceof UnsupportedPatternError) return fail(field, err.message);
+    throw err;
   }
+  if (linear.matchesEmpty()) fail(field, 'must not match the empty string');
 }
 
 /** A policy turned into detectors and lookup tables; cached per policy object. */
@@ -239,8 +245,6 @@ export interface CompiledPolicy {
 const compiledCache = new WeakMap<Policy, CompiledPolicy>();
 const compiledByContent = new Map<string, CompiledPolicy>();
 const CONTENT_CACHE_LIMIT = 16;
-const ruleCache = new Map<string, Detector>();
-const RULE_CACHE_LIMIT = 512;
 
 export function compilePolicy(policy: Policy): CompiledPolicy {
   const cached = compiledCache.get(policy);
@@ -257,7 +261,7 @@ export function compilePolicy(policy: Policy): CompiledPolicy {
   const thresholds = {} as Record<Category, number>;
   for (const c of CATEGORIES) thresholds[c] = policy.thresholds[c] ?? policy.default_threshold;
   const detectors = BUILTIN_DETECTORS.filter((d) => enabled.has(d.category));
-  if (enabled.has('policy')) detectors.push(...policy.custom_rules.map(customDetector));
+  if (enabled.has('policy')) detectors.push(...customDetectors(policy.custom_rules));
   const compiled: CompiledPolicy = {
     policy,
     detectors,
@@ -270,35 +274,4 @@ export function compilePolicy(policy: Policy): CompiledPolicy {
   if (compiledByContent.size >= CONTENT_CACHE_LIMIT) compiledByContent.clear();
   compiledByContent.set(key, compiled);
   return compiled;
-}
-
-/** Compiles one custom rule; identical rules share one detector (and one regex). */
-function customDetector(rule: CustomRule): Detector {
-  const key = JSON.stringify([
-    rule.type,
-    rule.kind,
-    rule.pattern,
-    rule.keywords,
-    rule.severity,
-    rule.score,
-    rule.case_insensitive,
-  ]);
-  let d = ruleCache.get(key);
-  if (!d) {
-    const regex =
-      rule.kind === 'regex'
-        ? new RegExp(rule.pattern ?? '', rule.case_insensitive ? 'gi' : 'g')
-        : new RegExp(wordsRegex(rule.keywords ?? []).source, 'giu');
-    d = patternDetector({
-      id: `policy:${rule.type}`,
-      type: rule.type,
-      category: 'policy',
-      severity: rule.severity,
-      regex,
-      score: rule.score ?? DEFAULT_RULE_SCORE,
-    });
-    if (ruleCache.size >= RULE_CACHE_LIMIT) ruleCache.clear();
-    ruleCache.set(key, d);
-  }
-  return d;
 }

@@ -1,28 +1,12 @@
 /**
- * A static check for user-supplied regular expressions (policy custom rules). JavaScript
- * regexes backtrack; the shapes below are the ones that make backtracking explode:
- * nested quantifiers `(a+)+`, quantified alternatives that overlap `(a|ab)*`, adjacent
- * repeats of the same atom `\d+\d+`, a leading `.*`, and backreferences.
+ * A static check for the built-in detector patterns, which run on V8's backtracking engine:
+ * none may repeat one atom back to back (`\s*\s+`, `\d+,?\d*`), the shape that made one
+ * insult rule quadratic on long blank runs. regex-audit.test.ts applies it to every built-in
+ * pattern, next to the 1 MB adversarial runs. Custom rules (user patterns) do not need it:
+ * they run on RE2, linear whatever the pattern (linear-regex.ts).
  * Returns the reason a pattern is refused, or null.
  */
-export function catastrophicReason(pattern: string): string | null {
-  return scan(pattern, true);
-}
-
-/**
- * Only the adjacent-repeat rule (`\s*\s+`, `\d+,?\d*`): the built-in patterns use bounded
- * nested groups on purpose, but none may repeat one atom back to back.
- */
 export function adjacentRepeatReason(pattern: string): string | null {
-  return scan(pattern, false);
-}
-
-function scan(pattern: string, strict: boolean): string | null {
-  if (strict && /\\[1-9]|\\k</.test(pattern)) return 'backreferences are not allowed';
-  if (strict && /^(?:\^)?(?:\.|\[\^[^\]]*\])[*+]/.test(pattern)) {
-    return 'must not start with an unbounded wildcard such as .* (matches are searched anywhere already)';
-  }
-  const groups: Array<{ start: number; variable: boolean }> = [];
   let lastAtom = '';
   let lastAtomQuantified = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -35,29 +19,9 @@ function scan(pattern: string, strict: boolean): string | null {
       const close = classEnd(pattern, i);
       atom = pattern.slice(i, close + 1);
       i = close;
-    } else if (ch === '(') {
-      groups.push({ start: i, variable: false });
-      lastAtom = '';
-      continue;
-    } else if (ch === ')') {
-      const g = groups.pop();
-      if (!g) continue;
-      const q = quantifierAt(pattern, i + 1);
-      if (q && isVariable(q)) {
-        const body = pattern.slice(g.start + 1, i);
-        if (strict && g.variable)
-          return `nested quantifier in "${pattern.slice(g.start, i + 1 + q.length)}" may backtrack catastrophically`;
-        if (strict && overlappingAlternatives(body)) {
-          return `quantified alternatives in "${pattern.slice(g.start, i + 1 + q.length)}" overlap and may backtrack catastrophically`;
-        }
-        markVariable(groups);
-      } else if (g.variable) {
-        markVariable(groups);
-      }
-      lastAtom = '';
-      continue;
-    } else if (ch === '|') {
-      lastAtom = '';
+    } else if (ch === '(' || ch === ')' || ch === '|') {
+      lastAtom = ''; // a group boundary or an alternative separates the repeats
+      if (ch === ')') i += quantifierAt(pattern, i + 1)?.length ?? 0;
       continue;
     } else if ('*+?{'.includes(ch)) {
       continue; // handled after its atom
@@ -66,11 +30,8 @@ function scan(pattern: string, strict: boolean): string | null {
     }
     const q = quantifierAt(pattern, i + 1);
     const variable = q !== null && isVariable(q);
-    if (variable) {
-      if (lastAtomQuantified && atom === lastAtom && atom !== '') {
-        return `adjacent repeats of ${atom} may backtrack catastrophically`;
-      }
-      markVariable(groups);
+    if (variable && lastAtomQuantified && atom === lastAtom && atom !== '') {
+      return `adjacent repeats of ${atom} may backtrack catastrophically`;
     }
     if (q?.startsWith('?')) {
       i += q.length; // an optional atom does not separate the repeats around it: `\s*,?\s+`
@@ -81,10 +42,6 @@ function scan(pattern: string, strict: boolean): string | null {
     if (q) i += q.length;
   }
   return null;
-}
-
-function markVariable(groups: Array<{ variable: boolean }>): void {
-  for (const g of groups) g.variable = true;
 }
 
 function classEnd(p: string, open: number): number {
@@ -108,42 +65,4 @@ function isVariable(q: string): boolean {
   if (!m) return false;
   if (m[2] === undefined) return false;
   return m[3] === '' || Number(m[3]) > Number(m[1]);
-}
-
-/** Two top-level alternatives that can start with the same character (or one is empty). */
-function overlappingAlternatives(body: string): boolean {
-  const inner = body.replace(/^\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>)/, '');
-  const alts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (let i = 0; i < inner.length; i++) {
-    const ch = inner[i] as string;
-    if (ch === '\\') {
-      cur += inner.slice(i, i + 2);
-      i++;
-      continue;
-    }
-    if (ch === '[') {
-      const close = classEnd(inner, i);
-      cur += inner.slice(i, close + 1);
-      i = close;
-      continue;
-    }
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === '|' && depth === 0) {
-      alts.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  alts.push(cur);
-  if (alts.length < 2) return false;
-  const firsts = new Set<string>();
-  for (const a of alts) {
-    if (a === '' || a.startsWith('.')) return true;
-    const first = a.startsWith('\\') ? a.slice(0, 2) : (a[0] as string);
-    if (firsts.has(first.toLowerCase())) return true;
-    firsts.add(first.toLowerCase());
-  }
-  return false;
 }
