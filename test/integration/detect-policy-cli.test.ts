@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { AppContext } from '../../src/context.js';
 import { buildServer } from '../../src/server/app.js';
-import { tempDataDir } from '../support/cli.js';
+import { EXAMPLES, tempDataDir } from '../support/cli.js';
 import { runCli } from '../support/io.js';
 
 /**
@@ -165,7 +165,11 @@ describe('evid analyze and the live policy', () => {
 
   it('a store without a policy set reports version 0 and needs no key', async () => {
     const dir = store();
-    expect((await runCli('evid', ['status'], { dataDir: dir })).code).toBe(0);
+    // A store with traces but no policy (reads never create one; an ingest does).
+    const ingest = await runCli('evid', ['traces', 'ingest', join(EXAMPLES, 'support-bot.json')], {
+      dataDir: dir,
+    });
+    expect(ingest.code).toBe(0);
     const before = readdirSync(dir).sort();
     const r = await runCli('evid', ['analyze', text, '--json'], { dataDir: dir });
     expect(JSON.parse(r.stdout).policy_version).toBe(0);
