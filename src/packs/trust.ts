@@ -30,13 +30,15 @@ export function parseFingerprint(value: string): string {
 }
 
 /**
- * --key FILE, else --fingerprint HEX, else the store's own key (when the data directory
- * has one). Throws UsageError when there is nothing to trust.
+ * --key FILE, else --fingerprint HEX, else the store's own key: the current key its ledger
+ * names (`storeKey`; a key file swapped by hand is not it), or for a store whose keys were
+ * never ledgered, its key file. Throws UsageError when there is nothing to trust.
  */
 export function resolveTrustRoot(options: {
   keyFile?: string;
   fingerprint?: string;
   dataDir: string;
+  storeKey?: KeyObject | undefined;
 }): TrustRoot {
   if (options.keyFile !== undefined && options.fingerprint !== undefined) {
     throw new UsageError('give --key or --fingerprint, not both');
@@ -54,6 +56,13 @@ export function resolveTrustRoot(options: {
   }
   if (options.fingerprint !== undefined) {
     return { source: 'fingerprint', fingerprint: parseFingerprint(options.fingerprint) };
+  }
+  if (options.storeKey) {
+    return {
+      source: 'store',
+      fingerprint: keyFingerprint(options.storeKey),
+      publicKey: options.storeKey,
+    };
   }
   const storeKey = join(options.dataDir, KEY_FILE_NAME);
   if (existsSync(storeKey)) {

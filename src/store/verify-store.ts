@@ -4,19 +4,19 @@
  * opened in SQLite's read-only mode, and a missing directory, database or key is reported,
  * never created.
  */
+import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { KEY_FILE_NAME, loadSigningKey, NEXT_KEY_FILE_NAME } from '../ledger/keys.js';
 import { keyFingerprint } from '../ledger/tree-head.js';
-import { publicKeyOf } from './ledger-keys.js';
 import type { Store } from './store.js';
 import { checkCheckpoint, type CheckpointCheck } from './verify-checkpoint.js';
 import { Failure } from './verify-failure.js';
 import type { LedgerTrust } from './verify-keys.js';
 import { verifyLedgerParallel } from './verify-parallel.js';
 import type { LedgerVerdict } from './verify-ledger.js';
-import { loadKeyChain } from './ledger-keys.js';
+import { loadKeyChain, publicKeyOf } from './ledger-keys.js';
 
 export interface StoreVerdict extends LedgerVerdict {
   /** The key file beside the store: its fingerprint, or null when there is none. */
@@ -27,7 +27,7 @@ export interface StoreVerdict extends LedgerVerdict {
 export interface VerifyStoreOptions {
   pin?: LedgerTrust['pin'];
   /** The pinned key itself (`--key`), when given. */
-  pinnedKey?: import('node:crypto').KeyObject;
+  pinnedKey?: KeyObject;
   /** A saved checkpoint file to prove the store extends. */
   checkpointFile?: string;
   threads: number;
@@ -87,7 +87,7 @@ export async function verifyStore(
 
 function loadKeyFile(
   dataDir: string,
-): { fingerprint: string; publicKey: import('node:crypto').KeyObject } | undefined {
+): { fingerprint: string; publicKey: KeyObject } | undefined {
   try {
     const key = loadSigningKey(dataDir);
     return key && { fingerprint: key.fingerprint, publicKey: key.publicKey };

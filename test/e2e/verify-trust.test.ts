@@ -234,6 +234,13 @@ describe('history cut, keys swapped, stores replaced', () => {
       (db) => db.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number },
     );
     expect(count.n).toBe(before);
+    // Packs are checked against the key the ledger names, not the swapped key file.
+    const pack = await runJson<{
+      ok: boolean;
+      trusted_key: { fingerprint: string; source: string };
+    }>('audit', ['evidence', 'verify', join(dir, 'p.zip')], { dataDir: dir });
+    expect(pack.data.trusted_key).toEqual({ fingerprint, source: 'store' });
+    expect(pack.data.ok).toBe(true);
     // With the store's own key back, all is well again.
     copyFileSync(join(base.dir, 'ledger-key.pem'), join(dir, 'ledger-key.pem'));
     expect((await verify(dir)).code).toBe(0);

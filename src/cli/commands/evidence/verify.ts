@@ -50,10 +50,13 @@ export const evidenceVerifyCommand = defineCommand({
     }
     if (!existsSync(path)) throw new NotFoundError(`pack file ${path} no longer exists`);
 
+    const { currentLedgerKey, publicKeyOf } = await import('../../../store/ledger-keys.js');
+    const ledgerKey = haveStore ? app.store.read((r) => currentLedgerKey(r)) : undefined;
     const trust = resolveTrustRoot({
       keyFile: optionalString(opts.key),
       fingerprint: optionalString(opts.fingerprint),
       dataDir,
+      storeKey: ledgerKey && publicKeyOf(ledgerKey),
     });
     // Reads the manifest first and the rest against it, bounded (a hostile pack may be a bomb).
     const loaded = await loadPack(path, trust);
