@@ -45,11 +45,15 @@ export function currentLedgerKey(r: Reader): LedgerKeyRow | undefined {
  * the row checks; an entry with no row, by the entry scan.
  */
 export function loadKeyChain(r: Reader): ChainKey[] {
+  // A correlated look-up per key, so SQLite takes the ledger's subject index instead of
+  // scanning the ledger (a join let it choose the scan: 0.26 s on 1.1M entries).
   return r
     .prepare(
-      `SELECT l.seq, k.* FROM ledger_keys k
-       JOIN ledger l ON l.subject_id = k.fingerprint AND l.kind = 'ledger.key' AND l.subject_ref = k.id
-       ORDER BY l.seq`,
+      `SELECT * FROM (
+         SELECT (SELECT l.seq FROM ledger l WHERE l.subject_id = k.fingerprint
+                   AND l.kind = 'ledger.key' AND l.subject_ref = k.id) AS seq, k.*
+         FROM ledger_keys k)
+       WHERE seq IS NOT NULL ORDER BY seq`,
     )
     .all() as ChainKey[];
 }
@@ -211,19 +215,7 @@ export function latestHeadKey(r: Reader): KeyObject | undefined {
     .pluck()
     .all() as number[];
   const previous = sizes[1] ?? 0;
-  const key = (r
-    .prepare(
-      `SELECT k.public_key FROM ledger_keys k
-       JOIN ledger l ON l.subject_id = k.fingerprint AND l.kind = 'ledger.key' AND l.subject_ref = k.id
-       WHERE l.seq <= ? ORDER BY l.seq DESC LIMIT 1`,
-    )
-    .get(previous) ??
-    r
-      .prepare(
-        `SELECT k.public_key FROM ledger_keys k
-         JOIN ledger l ON l.subject_id = k.fingerprint AND l.kind = 'ledger.key' AND l.subject_ref = k.id
-         ORDER BY l.seq LIMIT 1`,
-      )
-      .get()) as Pick<LedgerKeyRow, 'public_key'> | undefined;
+  const chain = loadKeyChain(r);
+  const key = [...chain].reverse().find((k) => k.seq <= previous) ?? chain[0];
   return key && publicKeyOf(key);
 }

@@ -14,6 +14,7 @@ import { Frontier, foldSubtrees } from '../ledger/frontier.js';
 import type { TreeHeadRow } from './ledger-writer.js';
 import type { Reader, Store } from './store.js';
 import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
+import { STATE_TASK, type VerifyResult, type VerifyTask } from './verify-worker-task.js';
 import { runPool, workerAvailable } from './worker-pool.js';
 import { loadKeyChain, type ChainKey } from './ledger-keys.js';
 import { buildVerdict, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
@@ -41,7 +42,6 @@ interface Plan {
   tasks: ChunkTask[];
   chain: ChainKey[];
   rows: Record<string, number>;
-  stateOk: boolean;
 }
 
 /** The same verdict as verifyLedger(), computed in parallel when the ledger is intact. */
@@ -61,14 +61,27 @@ export async function verifyLedgerParallel(
       ? Math.min(options.threads, plan.tasks.length)
       : 0;
   let results: ChunkResult[];
+  let stateOk: boolean;
   try {
-    results =
-      threads > 0
-        ? await runPool<ChunkTask, ChunkResult>(WORKER, store.dataDir, plan.tasks, threads)
-        : store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
+    if (threads > 0) {
+      // The state columns' check (a pass over every event, verify-rows.ts) goes first, on a
+      // worker of its own; it is consistent in any one snapshot, so it needs not the plan's.
+      const out = await runPool<VerifyTask, VerifyResult>(
+        WORKER,
+        store.dataDir,
+        [STATE_TASK, ...plan.tasks],
+        threads,
+      );
+      stateOk = (out[0] as { stateOk: boolean }).stateOk;
+      results = out.slice(1) as ChunkResult[];
+    } else {
+      results = store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
+      stateOk = store.read((r) => checkState(r) === undefined);
+    }
   } catch {
     return sequential();
   }
+  if (!stateOk) return sequential();
   return conclude(plan, results, origin, trust, threads) ?? sequential();
 }
 
@@ -84,7 +97,7 @@ export function verifyFast(
   trust: LedgerTrust = {},
 ): LedgerVerdict | null {
   const plan = planChunks(r, chunkSize);
-  if (!plan) return null;
+  if (!plan || checkState(r) !== undefined) return null;
   return conclude(
     plan,
     plan.tasks.map((task) => scanChunk(r, task)),
@@ -106,7 +119,7 @@ function conclude(
   threads: number,
 ): LedgerVerdict | null {
   const joined = joinChunks(plan, results);
-  if (!joined || !plan.stateOk) return null;
+  if (!joined) return null;
   const keys = checkKeys(plan.chain, plan.heads, origin, trust);
   if (keys.failure || mismatchedRows(plan.rows, joined.present)) return null;
   return buildVerdict({
@@ -149,7 +162,6 @@ function planChunks(r: Reader, chunkSize: number): Plan | null {
     tasks,
     chain: loadKeyChain(r),
     rows: countRows(r),
-    stateOk: checkState(r) === undefined,
   };
 }
 

@@ -85,9 +85,7 @@ export async function verifyStore(
   return result;
 }
 
-function loadKeyFile(
-  dataDir: string,
-): { fingerprint: string; publicKey: KeyObject } | undefined {
+function loadKeyFile(dataDir: string): { fingerprint: string; publicKey: KeyObject } | undefined {
   try {
     const key = loadSigningKey(dataDir);
     return key && { fingerprint: key.fingerprint, publicKey: key.publicKey };

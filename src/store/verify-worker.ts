@@ -5,11 +5,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './open.js';
 import { Reader } from './store.js';
-import { scanChunk, type ChunkTask } from './verify-scan.js';
+import { scanChunk } from './verify-scan.js';
+import { checkState } from './verify-rows.js';
+import type { VerifyResult, VerifyTask } from './verify-worker-task.js';
 
 const db = openDatabase((workerData as { dataDir: string }).dataDir, { readonly: true });
 const reader = new Reader(db);
 
-parentPort?.on('message', (task: ChunkTask) => {
-  parentPort?.postMessage(db.transaction(() => scanChunk(reader, task))());
+parentPort?.on('message', (task: VerifyTask) => {
+  const run = (): VerifyResult =>
+    'state' in task ? { stateOk: checkState(reader) === undefined } : scanChunk(reader, task);
+  parentPort?.postMessage(db.transaction(run)());
 });
