@@ -17,7 +17,8 @@ import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
 import { STATE_TASK, type VerifyResult, type VerifyTask } from './verify-worker-task.js';
 import { runPool, workerAvailable } from './worker-pool.js';
 import { loadKeyChain, type ChainKey } from './ledger-keys.js';
-import { buildVerdict, verifyLedger, type LedgerVerdict } from './verify-ledger.js';
+import { verifyLedger } from './verify-ledger.js';
+import { buildVerdict, type LedgerVerdict } from './verify-verdict.js';
 import { checkKeys, type LedgerTrust } from './verify-keys.js';
 import { checkState, countRows, mismatchedRows } from './verify-rows.js';
 
