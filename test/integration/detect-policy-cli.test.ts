@@ -53,6 +53,35 @@ describe('evid policies set with custom regex rules', () => {
     expect(JSON.parse(live.stdout)).toMatchObject({ version: 0 });
   });
 
+  it('refuses a policy file with a lone surrogate or invalid UTF-8, naming where; nothing stored', async () => {
+    const dir = store();
+    const surrogate = join(dir, 'surrogate.json');
+    writeFileSync(
+      surrogate,
+      '{"custom_rules":[{"type":"policy.x","kind":"keywords","keywords":["\\ud800"],"severity":"low"}]}',
+    );
+    const r = await runCli('evid', ['policies', 'set', surrogate], { dataDir: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^evid: custom_rules\[0\]\.keywords\[0\]: .*lone surrogate/);
+    const bytes = join(dir, 'bytes.json');
+    const before = '{"custom_rules":[{"type":"policy.x","kind":"keywords","keywords":["a';
+    writeFileSync(
+      bytes,
+      Buffer.concat([
+        Buffer.from(before),
+        Buffer.from([0xff]),
+        Buffer.from('"],"severity":"low"}]}'),
+      ]),
+    );
+    const b = await runCli('evid', ['policies', 'set', bytes], { dataDir: dir });
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain(
+      `bytes.json is not valid UTF-8 (byte offset ${before.length}); refused, not replaced`,
+    );
+    expect(existsSync(join(dir, 'evid.db'))).toBe(false);
+  });
+
   it('accepts the rule that froze ingest, and ingest of the 35-byte prompt finishes', async () => {
     const dir = store();
     const file = writePolicy(dir, { custom_rules: [rule('(\\w|\\d)+$')] });
