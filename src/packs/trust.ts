@@ -19,11 +19,11 @@ export function loadPemKey(pem: string): KeyObject {
   return key;
 }
 
-export function parseFingerprint(value: string): string {
+export function parseFingerprint(value: string, source = '--fingerprint'): string {
   const hex = value.trim().toLowerCase().replace(/:/g, '');
   if (!/^[0-9a-f]{64}$/.test(hex)) {
     throw new UsageError(
-      `--fingerprint: expected the 64 hex digits of a key fingerprint (SHA-256 of the raw Ed25519 key), got "${value}"`,
+      `${source}: expected the 64 hex digits of a key fingerprint (SHA-256 of the raw Ed25519 key), got "${value}"`,
     );
   }
   return hex;

@@ -351,6 +351,20 @@ describe('history cut, keys swapped, stores replaced', () => {
     }
   });
 
+  it('a malformed pin is a usage error naming where it came from', async () => {
+    const flag = await runBin('audit', ['verify', '--fingerprint', 'zz'], { dataDir: base.dir });
+    expect(flag.exitCode).toBe(2);
+    expect(String(flag.stderr)).toMatch(/^audit: --fingerprint: expected the 64 hex digits/);
+    const env = await runBin('audit', ['verify'], {
+      dataDir: base.dir,
+      env: { EVID_TRUST_FINGERPRINT: 'xyz' },
+    });
+    expect(env.exitCode).toBe(2);
+    expect(String(env.stderr)).toMatch(
+      /^audit: EVID_TRUST_FINGERPRINT: expected the 64 hex digits/,
+    );
+  });
+
   it('a pin where the store is empty or missing is an error', async () => {
     const empty = tempDataDir();
     dirs.push(empty.dir);

@@ -122,7 +122,12 @@ function parsePin(
     return { pin: { fingerprint: parseFingerprint(opts.fingerprint), source: 'fingerprint' } };
   }
   if (envFingerprint) {
-    return { pin: { fingerprint: parseFingerprint(envFingerprint), source: 'env' } };
+    return {
+      pin: {
+        fingerprint: parseFingerprint(envFingerprint, 'EVID_TRUST_FINGERPRINT'),
+        source: 'env',
+      },
+    };
   }
   return {};
 }
