@@ -47,7 +47,7 @@ import {
   type PackManifest,
   type ReportFormat,
 } from './manifest.js';
-import { resolveOutput } from './output-path.js';
+import { resolveOutput } from '../output-path.js';
 import { insertPack, packExists } from './pack-store.js';
 import { DEFAULT_SCAN_CHUNK } from '../config/config.js';
 import { leafHashesInWorkers } from '../store/ledger-leaves.js';

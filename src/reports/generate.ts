@@ -19,7 +19,7 @@ import { loadSnapshot } from '../compliance/score/load.js';
 import type { RegulationId } from '../compliance/score/regulations.js';
 import { knownAgents } from '../compliance/score/snapshot.js';
 import { NotFoundError } from '../errors.js';
-import { resolveOutputFile } from '../packs/output-path.js';
+import { resolveOutputFile } from '../output-path.js';
 import type { Store } from '../store/store.js';
 import { renderReportHtml } from './html.js';
 import { buildReportModel } from './model.js';

@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, mkdirSync, statSync, type Stats } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from './errors.js';
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
