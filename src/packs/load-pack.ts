@@ -30,8 +30,7 @@ import {
 import { parseManifest } from './parse-manifest.js';
 import { openPackSource, type PackSource } from './pack-source.js';
 import { loadPemKey } from './trust.js';
-import type { PackCheck, TrustRoot } from './verify.js';
-import { notAPack } from './verify.js';
+import { notAPack, type PackCheck, type TrustRoot } from './verify-types.js';
 import { ZipError } from './zip-reader.js';
 
 /** A real manifest is a few KiB; anything near this is not one. */

@@ -5,7 +5,7 @@
  * much of the file the verifier will inflate), and no name twice.
  */
 import { MANIFEST_FILE, MANIFEST_SIG_FILE, PACK_FORMAT, type PackManifest } from './manifest.js';
-import { notAPack } from './verify.js';
+import { notAPack } from './verify-types.js';
 
 const HEX32 = /^[0-9a-f]{64}$/;
 

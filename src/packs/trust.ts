@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { KEY_FILE_NAME } from '../ledger/keys.js';
 import { keyFingerprint } from '../ledger/tree-head.js';
-import type { TrustRoot } from './verify.js';
+import type { TrustRoot } from './verify-types.js';
 
 /** An Ed25519 public key from PEM text (public, or the public half of a private key). */
 export function loadPemKey(pem: string): KeyObject {

@@ -9,7 +9,7 @@ import { canonicalDigest } from '../ledger/jcs.js';
 import { verifyInclusion } from '../ledger/verify.js';
 import { EVIDENCE_SECTIONS } from './evidence.js';
 import { EVIDENCE_FILE } from './manifest.js';
-import type { ProofEntry } from './verify.js';
+import type { ProofEntry } from './verify-types.js';
 
 const HEX32 = /^[0-9a-f]{64}$/;
 

@@ -17,7 +17,7 @@ import { packRecord } from '../store/records.js';
 import type { Reader } from '../store/store.js';
 import type { PackManifest } from './manifest.js';
 import { findPack, packLedgerDigest } from './pack-store.js';
-import type { PackCheck, PackVerdict } from './verify.js';
+import type { PackCheck, PackVerdict } from './verify-types.js';
 
 export interface StoreContext {
   reader: Reader;
