@@ -3,24 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createDetector } from '../../../src/detect/engine.js';
 import { loadCorpus } from '../../../src/detect/eval.js';
 import { DEFAULT_POLICY, compilePolicy } from '../../../src/detect/policy.js';
-import type { RawHit, ScanContext } from '../../../src/detect/rule.js';
+import { scanWith } from '../../../src/detect/audit-detectors.js';
+import type { RawHit } from '../../../src/detect/rule.js';
 import { buildTriggerIndex } from '../../../src/detect/triggers.js';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/detect/', import.meta.url));
 
 /** Every candidate, with every detector run regardless of its triggers. */
 function ungated(text: string, field: string): RawHit[] {
-  const compiled = compilePolicy(DEFAULT_POLICY);
-  let lower: string | undefined;
-  const ctx: ScanContext = {
-    text,
-    field,
-    lower: () => (lower ??= text.toLowerCase()),
-    allowedHosts: new Set(),
-  };
-  const hits: RawHit[] = [];
-  for (const d of compiled.detectors) if (!d.fields || d.fields.has(field)) d.scan(ctx, hits);
-  return hits;
+  return compilePolicy(DEFAULT_POLICY).detectors.flatMap((d) => scanWith(d, text, field));
 }
 
 describe('trigger gating', () => {
