@@ -115,9 +115,9 @@ export function requireStoreFile(dir: string): string {
 /** A warning when the data directory can be read by group or others, else undefined. */
 export function dataDirPermissionWarning(dir: string): string | undefined {
   try {
-    const mode = statSync(dir).mode & 0o077;
-    if (mode === 0) return undefined;
-    return `warning: data directory ${dir} is accessible by group or others (mode ${(statSync(dir).mode & 0o777).toString(8)}); evidence is confidential: chmod 700 ${dir}`;
+    const mode = statSync(dir).mode & 0o777;
+    if ((mode & 0o077) === 0) return undefined;
+    return `warning: data directory ${dir} is accessible by group or others (mode ${mode.toString(8)}); evidence is confidential: chmod 700 ${dir}`;
   } catch {
     return undefined;
   }

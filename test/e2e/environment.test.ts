@@ -36,6 +36,22 @@ describe('environment errors', () => {
     expect(String(read.stderr)).toMatch(/ENOTDIR/);
   });
 
+  it('a data directory readable by others gets one warning on stderr; a private one none', async () => {
+    const dir = join(tmp.dir, 'open-store');
+    const made = await runBin('evid', ['traces', 'ingest', example], { dataDir: dir });
+    expect(made.exitCode).toBe(0);
+    expect(String(made.stderr)).not.toContain('warning: data directory'); // created 0700
+    chmodSync(dir, 0o755);
+    const r = await runBin('evid', ['status'], { dataDir: dir });
+    expect(r.exitCode).toBe(0);
+    const warnings = String(r.stderr)
+      .split('\n')
+      .filter((l) => l.includes('warning: data directory'));
+    expect(warnings).toEqual([
+      `evid: warning: data directory ${dir} is accessible by group or others (mode 755); evidence is confidential: chmod 700 ${dir}`,
+    ]);
+  });
+
   it('output cut short by a closed pipe ends quietly', async () => {
     const r = await execa(
       'sh',
