@@ -23,6 +23,8 @@ export interface ApiKeyInfo {
   revoked_at: string | null;
   revoked_by: string | null;
   last_used_at: string | null;
+  /** Set for a source's ingest token: what it sends is recorded as from that source. */
+  source_id: string | null;
 }
 
 export interface CreatedApiKey extends ApiKeyInfo {
@@ -30,7 +32,8 @@ export interface CreatedApiKey extends ApiKeyInfo {
   key: string;
 }
 
-const COLUMNS = 'key_id, name, role, created_at, created_by, revoked_at, revoked_by, last_used_at';
+const COLUMNS =
+  'key_id, name, role, created_at, created_by, revoked_at, revoked_by, last_used_at, source_id';
 
 function hashSecret(secret: string): Buffer {
   // One-shot hash(): cheaper than createHash().update().digest(), run on every request.
@@ -38,7 +41,10 @@ function hashSecret(secret: string): Buffer {
 }
 
 /** Creates a key with a role, ledgers `apikey.created` (never the secret or its hash). */
-export function createApiKey(tx: Transactor, input: { name: string; role: string }): CreatedApiKey {
+export function createApiKey(
+  tx: Transactor,
+  input: { name: string; role: string; source_id?: string },
+): CreatedApiKey {
   const name = input.name.trim();
   if (name === '' || name.length > 100 || [...name].some((c) => c.charCodeAt(0) < 32)) {
     throw new ValidationError('name: must be 1 to 100 printable characters', { field: 'name' });
@@ -57,11 +63,12 @@ export function createApiKey(tx: Transactor, input: { name: string; role: string
     hash: hashSecret(secret).toString('hex'),
     created_at: tx.now(),
     created_by: tx.actor,
+    source_id: input.source_id ?? null,
   };
   const { lastInsertRowid } = tx
     .prepare(
-      `INSERT INTO api_keys (key_id, name, role, hash, created_at, created_by)
-       VALUES (@key_id, @name, @role, @hash, @created_at, @created_by)`,
+      `INSERT INTO api_keys (key_id, name, role, hash, created_at, created_by, source_id)
+       VALUES (@key_id, @name, @role, @hash, @created_at, @created_by, @source_id)`,
     )
     .run(row);
   tx.ledger.append('apikey.created', row.key_id, Number(lastInsertRowid), apiKeyRecord(row));
@@ -74,6 +81,7 @@ export function createApiKey(tx: Transactor, input: { name: string; role: string
     revoked_at: null,
     revoked_by: null,
     last_used_at: null,
+    source_id: row.source_id,
     key: `${PREFIX}${id}_${secret}`,
   };
 }

@@ -13,6 +13,8 @@ export interface Principal {
   role: Role | undefined;
   /** The actor written to the ledger for changes made by this caller. */
   actor: string;
+  /** A source's ingest token: it may send only to that source (src/sources/access.ts). */
+  source?: string;
 }
 
 export interface AuthenticatorOptions {
@@ -52,7 +54,13 @@ export class Authenticator {
     const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!m)
       throw new UnauthorizedError('malformed Authorization header: expected Bearer <credential>');
-    const token = m[1]!;
+    return this.authenticateKey(m[1]!, 'Authorization');
+  }
+
+  /** A bare credential from a header of its own (the gateway's `X-Evid-Key`). */
+  async authenticateKey(value: string | string[] | undefined, header: string): Promise<Principal> {
+    const token = typeof value === 'string' ? value.trim() : '';
+    if (token === '') throw new UnauthorizedError(`missing credential: send ${header}`);
     if (matchesEnvKey(token, this.options.envKey)) {
       return { kind: 'env', id: 'env:EVID_API_KEY', role: 'admin', actor: 'api:env:EVID_API_KEY' };
     }
@@ -60,7 +68,13 @@ export class Authenticator {
       const key = this.store.read((r) => verifyApiKey(r, token));
       if (!key) throw new UnauthorizedError('invalid API key (unknown, revoked or wrong secret)');
       this.touch(key.key_id);
-      return { kind: 'api_key', id: key.key_id, role: key.role, actor: `api:${key.key_id}` };
+      return {
+        kind: 'api_key',
+        id: key.key_id,
+        role: key.role,
+        actor: `api:${key.key_id}`,
+        ...(key.source_id ? { source: key.source_id } : {}),
+      };
     }
     if (this.oidc && token.split('.').length === 3) {
       const identity = await this.oidc.verify(token);

@@ -2,11 +2,11 @@ import { ConflictError, EvidError, KillSwitchActiveError } from '../errors.js';
 import { newTraceId } from '../ids.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
-import { insertFinding } from '../store/findings.js';
-import { eventRecord, traceRecord, type EventRecordFields } from '../store/records.js';
+import { traceRecord } from '../store/records.js';
 import type { Store, Transactor } from '../store/store.js';
 import { TraceAnalyzer, type TraceAnalysis } from './analyze-trace.js';
 import type { InputItem } from './parse-input.js';
+import { insertEvents } from './insert-events.js';
 import { validateTraceRequest, type TraceInput } from './validate.js';
 import { isWellFormed } from './well-formed.js';
 
@@ -121,7 +121,7 @@ export function ingestTraces(
   return report;
 }
 
-function unanalysed(trace: TraceInput): TraceAnalysis {
+export function unanalysed(trace: TraceInput): TraceAnalysis {
   return {
     events: trace.events.map((e) => ({ prompt: e.prompt, completion: e.completion, findings: [] })),
     findings: 0,
@@ -129,7 +129,7 @@ function unanalysed(trace: TraceInput): TraceAnalysis {
   };
 }
 
-function rejection(item: InputItem, err: EvidError): RejectedTrace {
+export function rejection(item: InputItem, err: EvidError): RejectedTrace {
   const sessionId = (item.value as { session_id?: unknown } | undefined)?.session_id;
   // A session_id that is not well-formed text is not echoed (it was the reason, or part).
   const field = err.details?.field;
@@ -196,53 +196,12 @@ function insertTrace(
   const traceRef = Number(lastInsertRowid);
   tx.ledger.append('trace.ingested', traceId, traceRef, traceRecord(traceFields), now);
 
-  const insertEvent = tx.prepare(
-    `INSERT INTO events (event_id, trace_ref, position, agent, type, model, prompt, completion,
-       tokens_prompt, tokens_completion, timestamp, attributes, ingested_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insertEvents(
+    tx,
+    { traceRef, traceId, agent: trace.agent, firstPosition: 0, sourceId: null },
+    trace.events,
+    analysis,
   );
-  const idBase = `ev_${traceId.slice(3)}_`;
-  trace.events.forEach((e, position) => {
-    const stored = analysis.events[position]!;
-    const fields: EventRecordFields = {
-      event_id: e.event_id ?? idBase + String(position).padStart(5, '0'),
-      trace_id: traceId,
-      position,
-      agent: trace.agent,
-      type: e.type,
-      model: e.model,
-      prompt: stored.prompt,
-      completion: stored.completion,
-      tokens_prompt: e.tokens_prompt,
-      tokens_completion: e.tokens_completion,
-      timestamp: e.timestamp,
-      attributes: canonicalize(e.attributes),
-    };
-    const info = insertEvent.run(
-      fields.event_id,
-      traceRef,
-      position,
-      fields.agent,
-      fields.type,
-      fields.model,
-      fields.prompt,
-      fields.completion,
-      fields.tokens_prompt,
-      fields.tokens_completion,
-      fields.timestamp,
-      fields.attributes,
-      now,
-    );
-    const eventRef = Number(info.lastInsertRowid);
-    tx.ledger.append('event.ingested', fields.event_id, eventRef, eventRecord(fields), now);
-    for (const finding of stored.findings) {
-      insertFinding(
-        tx,
-        { traceRef, traceId, eventRef, eventId: fields.event_id, agent: trace.agent },
-        finding,
-      );
-    }
-  });
   return {
     trace_id: traceId,
     session_id: trace.session_id,

@@ -123,7 +123,12 @@ export async function buildServer(
         ...(route.schema?.querystring ? { querystring: route.schema.querystring } : {}),
         ...(route.schema?.params ? { params: route.schema.params } : {}),
       },
-      config: { auth: route.auth, ...(route.auth === 'public' ? { rateLimit: false } : {}) },
+      config: {
+        auth: route.auth,
+        ...(route.credential ? { credential: route.credential } : {}),
+        ...(route.rawBody ? { rawBody: true } : {}),
+        ...(route.auth === 'public' ? { rateLimit: false } : {}),
+      },
       handler: async (request, reply) => route.handler(request, reply, context),
     });
   }

@@ -11,6 +11,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    credential?: 'x-evid-key';
   }
 }
 
@@ -35,7 +36,11 @@ export function installIdentify(app: FastifyInstance, authenticator: Authenticat
   app.addHook('onRequest', async (request) => {
     if (authOf(request.routeOptions.config) === 'public') return;
     try {
-      request.principal = await authenticator.authenticate(request.headers.authorization);
+      const config = request.routeOptions.config as { credential?: 'x-evid-key' } | undefined;
+      request.principal =
+        config?.credential === 'x-evid-key'
+          ? await authenticator.authenticateKey(request.headers['x-evid-key'], 'X-Evid-Key')
+          : await authenticator.authenticate(request.headers.authorization);
     } catch (err) {
       if (!(err instanceof EvidError)) throw err;
       request.authFailure = err;

@@ -16,7 +16,9 @@ export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit },
-    (_req, body, done) => {
+    (req, body, done) => {
+      // A receiver that checks a signature over the bytes, or decompresses them, parses itself.
+      if (wantsRawBody(req)) return done(null, body);
       try {
         done(null, parseJsonBody(body as Buffer));
       } catch (err) {
@@ -24,6 +26,28 @@ export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
       }
     },
   );
+  // Only receivers (routes declaring `rawBody`) take these; elsewhere they are 415.
+  app.addContentTypeParser(RAW_ONLY_TYPES, { parseAs: 'buffer', bodyLimit }, (req, body, done) => {
+    if (wantsRawBody(req)) return done(null, body);
+    done(unsupported(req.headers['content-type']), undefined);
+  });
+}
+
+/** Body types only receivers accept: OTLP protobuf, NDJSON event streams. */
+const RAW_ONLY_TYPES = ['application/x-protobuf', 'application/protobuf', 'application/x-ndjson'];
+
+function wantsRawBody(req: { routeOptions: { config: unknown } }): boolean {
+  return (req.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody === true;
+}
+
+function unsupported(type: string | undefined): Error {
+  const err = new Error(`Unsupported Media Type: ${type ?? ''}`) as Error & {
+    statusCode: number;
+    code: string;
+  };
+  err.statusCode = 415;
+  err.code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+  return err;
 }
 
 export function parseJsonBody(bytes: Buffer): unknown {

@@ -42,6 +42,16 @@ export interface RouteDef {
   description?: string;
   tag: string;
   auth: RouteAuth;
+  /**
+   * Where the credential is: `Authorization: Bearer` (default), or `X-Evid-Key: <token>`
+   * for the recording gateway, whose Authorization header belongs to the upstream.
+   */
+  credential?: 'x-evid-key';
+  /**
+   * The handler gets the body as a Buffer, unparsed (application/json, -x-ndjson,
+   * -x-protobuf): receivers that check a signature over the bytes or decompress them.
+   */
+  rawBody?: true;
   schema?: RouteSchema;
   docs?: { body?: unknown; produces?: string };
   handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;

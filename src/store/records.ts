@@ -41,10 +41,12 @@ export interface EventRecordFields {
   tokens_completion: number | null;
   timestamp: string;
   attributes: string;
+  /** The source it came from (issue 12); committed to only when set, so older digests hold. */
+  source_id?: string | null;
 }
 
 export function eventRecord(e: EventRecordFields): Record<string, unknown> {
-  return {
+  const record: Record<string, unknown> = {
     event_id: e.event_id,
     trace_id: e.trace_id,
     position: e.position,
@@ -58,6 +60,8 @@ export function eventRecord(e: EventRecordFields): Record<string, unknown> {
     timestamp: e.timestamp,
     attributes: e.attributes,
   };
+  if (e.source_id != null) record.source_id = e.source_id;
+  return record;
 }
 
 /** The immutable part of a finding (its status moves are separate `finding.updated` leaves). */
@@ -185,10 +189,12 @@ export interface ApiKeyRecordFields {
   hash: string;
   created_at: string;
   created_by: string;
+  /** A source's ingest token (issue 12); committed to only when set, so older digests hold. */
+  source_id?: string | null;
 }
 
 export function apiKeyRecord(k: ApiKeyRecordFields): Record<string, unknown> {
-  return {
+  const record: Record<string, unknown> = {
     key_id: k.key_id,
     name: k.name,
     role: k.role,
@@ -196,6 +202,8 @@ export function apiKeyRecord(k: ApiKeyRecordFields): Record<string, unknown> {
     created_at: k.created_at,
     created_by: k.created_by,
   };
+  if (k.source_id != null) record.source_id = k.source_id;
+  return record;
 }
 
 /** An API key's revocation (`apikey.revoked`). */

@@ -37,6 +37,7 @@ interface ScannedRow extends LedgerRow {
   e_attributes: string;
   e_purged_at: string | null;
   e_ingested_at: string | null;
+  e_source_id: string | null;
 }
 
 const LEDGER_SCAN = `
@@ -45,7 +46,8 @@ const LEDGER_SCAN = `
     e.agent AS e_agent, e.type AS e_type, e.model AS e_model, e.prompt AS e_prompt,
     e.completion AS e_completion, e.tokens_prompt AS e_tokens_prompt,
     e.tokens_completion AS e_tokens_completion, e.timestamp AS e_timestamp,
-    e.attributes AS e_attributes, e.purged_at AS e_purged_at, e.ingested_at AS e_ingested_at
+    e.attributes AS e_attributes, e.purged_at AS e_purged_at, e.ingested_at AS e_ingested_at,
+    e.source_id AS e_source_id
   FROM ledger l
   LEFT JOIN events e ON l.kind = 'event.ingested' AND e.id = l.subject_ref
   LEFT JOIN traces t ON t.id = e.trace_ref
@@ -76,6 +78,7 @@ function scannedRow(a: unknown[]): ScannedRow {
     e_attributes: a[20] as string,
     e_purged_at: a[21] as string | null,
     e_ingested_at: a[22] as string | null,
+    e_source_id: a[23] as string | null,
   };
 }
 
@@ -98,6 +101,7 @@ function scannedEvent(r: Reader, row: ScannedRow): LoadedRecord {
       tokens_completion: row.e_tokens_completion,
       timestamp: row.e_timestamp,
       attributes: row.e_attributes,
+      source_id: row.e_source_id,
     }),
   };
 }

@@ -67,11 +67,18 @@ const CHUNK_SCAN = `
   SELECT l.seq, l.digest, l.chain,
     ${leafInputSql('l')} AS leaf,
     CASE
-      WHEN e.id IS NOT NULL AND e.purged_at IS NULL AND e.ingested_at = l.recorded_at THEN json_object(
+      WHEN e.id IS NOT NULL AND e.purged_at IS NULL AND e.ingested_at = l.recorded_at
+        AND e.source_id IS NULL THEN json_object(
         'agent', e.agent, 'attributes', e.attributes, 'completion', e.completion,
         'event_id', e.event_id, 'model', e.model, 'position', e.position, 'prompt', e.prompt,
         'timestamp', e.timestamp, 'tokens_completion', e.tokens_completion,
         'tokens_prompt', e.tokens_prompt, 'trace_id', t.trace_id, 'type', e.type)
+      WHEN e.id IS NOT NULL AND e.purged_at IS NULL AND e.ingested_at = l.recorded_at THEN json_object(
+        'agent', e.agent, 'attributes', e.attributes, 'completion', e.completion,
+        'event_id', e.event_id, 'model', e.model, 'position', e.position, 'prompt', e.prompt,
+        'source_id', e.source_id, 'timestamp', e.timestamp,
+        'tokens_completion', e.tokens_completion, 'tokens_prompt', e.tokens_prompt,
+        'trace_id', t.trace_id, 'type', e.type)
       WHEN tr.id IS NOT NULL THEN json_object(
         'agent', tr.agent, 'attributes', tr.attributes, 'framework', tr.framework,
         'ingested_at', tr.ingested_at, 'session_id', tr.session_id, 'source', tr.source,

@@ -6,6 +6,7 @@ import { up as reports } from './005-reports.js';
 import { up as statusIndex } from './006-status-index.js';
 import { up as findingsListIndexes } from './007-findings-list-indexes.js';
 import { up as ledgerKeys } from './008-ledger-keys.js';
+import { up as sources } from './009-sources.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -20,6 +21,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 6, name: 'status-index', up: statusIndex },
   { version: 7, name: 'findings-list-indexes', up: findingsListIndexes },
   { version: 8, name: 'ledger-keys', up: ledgerKeys },
+  { version: 9, name: 'sources', up: sources },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
