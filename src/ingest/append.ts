@@ -88,7 +88,11 @@ export function appendSessions(
     };
     try {
       const trace = validateTraceRequest(value);
-      ready.push({ index, trace, analysis: analyzer ? analyzer.analyze(trace) : unanalysed(trace) });
+      ready.push({
+        index,
+        trace,
+        analysis: analyzer ? analyzer.analyze(trace) : unanalysed(trace),
+      });
     } catch (err) {
       if (!(err instanceof EvidError)) throw err;
       report.rejected.push(rejection({ index, value }, err));
@@ -186,7 +190,10 @@ function appendOne(
     );
     const times = kept.map((e) => e.timestamp);
     const first = [row.first_event_at, ...times].filter((t) => t !== null).sort()[0]!;
-    const last = [row.last_event_at, ...times].filter((t) => t !== null).sort().pop()!;
+    const last = [row.last_event_at, ...times]
+      .filter((t) => t !== null)
+      .sort()
+      .pop()!;
     tx.prepare(
       `UPDATE traces SET event_count = event_count + ?, first_event_at = ?, last_event_at = ?,
          status = CASE WHEN ? = 'failed' THEN 'failed' ELSE status END WHERE id = ?`,

@@ -31,7 +31,8 @@ const COLUMNS = `source_id, type, name, endpoint, options, key_id, status, last_
 function statusOf(row: SourceRow, now: number): SourceStatus {
   const lastEvent = row.last_event_at ? Date.parse(row.last_event_at) : undefined;
   const lastError = row.last_error_at ? Date.parse(row.last_error_at) : undefined;
-  if (lastError !== undefined && (lastEvent === undefined || lastError >= lastEvent)) return 'error';
+  if (lastError !== undefined && (lastEvent === undefined || lastError >= lastEvent))
+    return 'error';
   if (lastEvent === undefined) return 'never';
   return now - lastEvent <= IDLE_AFTER_MS ? 'receiving' : 'idle';
 }
