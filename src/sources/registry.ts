@@ -14,6 +14,7 @@ interface SourceRow {
   last_event_at: string | null;
   event_count: number;
   error_count: number;
+  skipped_count: number;
   last_error: string | null;
   last_error_at: string | null;
   created_at: string;
@@ -22,7 +23,7 @@ interface SourceRow {
 }
 
 const COLUMNS = `source_id, type, name, endpoint, options, key_id, status, last_event_at,
-  event_count, error_count, last_error, last_error_at, created_at, created_by, removed_at`;
+  event_count, error_count, skipped_count, last_error, last_error_at, created_at, created_by, removed_at`;
 
 /**
  * `status` as people read it: `error` when the last thing that happened was an error,
@@ -49,6 +50,7 @@ export function sourceOfRow(row: SourceRow, now = Date.now()): Source {
     last_event_at: row.last_event_at,
     event_count: row.event_count,
     error_count: row.error_count,
+    skipped_count: row.skipped_count,
     last_error: row.last_error,
     created_at: row.created_at,
     created_by: row.created_by,

@@ -29,6 +29,8 @@ export interface Source {
   last_event_at: string | null;
   event_count: number;
   error_count: number;
+  /** Received but not evidence (OTLP spans with no AI attributes), counted and dropped. */
+  skipped_count: number;
   last_error: string | null;
   created_at: string;
   created_by: string;

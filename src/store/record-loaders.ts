@@ -22,6 +22,12 @@ import {
 } from './records.js';
 import { reportRecord, type ReportRecordFields } from './records.js';
 import { ledgerKeyRecord, type LedgerKeyRecordFields } from './records.js';
+import {
+  sourceRecord,
+  sourceRemovalRecord,
+  type SourceRecordFields,
+  type SourceRemovalFields,
+} from './records.js';
 import type { Reader } from './store.js';
 
 function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
@@ -125,6 +131,18 @@ const LOADERS: Record<string, Loader> = {
     const row = r.prepare('SELECT * FROM ledger_keys WHERE id = ?').get(ref) as
       LedgerKeyRecordFields | undefined;
     return row ? { state: 'present', record: ledgerKeyRecord(row) } : { state: 'missing' };
+  },
+  'source.added': (r, ref) => {
+    const row = r.prepare('SELECT * FROM sources WHERE id = ?').get(ref) as
+      SourceRecordFields | undefined;
+    return row ? { state: 'present', record: sourceRecord(row) } : { state: 'missing' };
+  },
+  'source.removed': (r, ref) => {
+    const row = r.prepare('SELECT * FROM sources WHERE id = ?').get(ref) as
+      (SourceRemovalFields & { removed_at: string | null }) | undefined;
+    return row && row.removed_at !== null
+      ? { state: 'present', record: sourceRemovalRecord(row) }
+      : { state: 'missing' };
   },
   'report.generated': (r, ref) => {
     const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as

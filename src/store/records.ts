@@ -293,3 +293,47 @@ export function ledgerKeyRecord(k: LedgerKeyRecordFields): Record<string, unknow
     actor: k.actor,
   };
 }
+
+/** A source's fixed part (`source.added`); its counters and status are not evidence. */
+export interface SourceRecordFields {
+  source_id: string;
+  type: string;
+  name: string;
+  endpoint: string | null;
+  options: string;
+  key_id: string | null;
+  secret_hash: string | null;
+  created_at: string;
+  created_by: string;
+}
+
+export function sourceRecord(s: SourceRecordFields): Record<string, unknown> {
+  return {
+    source_id: s.source_id,
+    type: s.type,
+    name: s.name,
+    endpoint: s.endpoint,
+    options: s.options,
+    key_id: s.key_id,
+    secret_hash: s.secret_hash,
+    created_at: s.created_at,
+    created_by: s.created_by,
+  };
+}
+
+/** A source's removal (`source.removed`), with whether its events' content was purged. */
+export interface SourceRemovalFields {
+  source_id: string;
+  removed_at: string;
+  removed_by: string;
+  purged: number;
+}
+
+export function sourceRemovalRecord(s: SourceRemovalFields): Record<string, unknown> {
+  return {
+    source_id: s.source_id,
+    removed_at: s.removed_at,
+    removed_by: s.removed_by,
+    purged: s.purged,
+  };
+}

@@ -29,6 +29,8 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'killswitch.deactivated': 'kill_switch_history',
   'report.generated': 'reports_done',
   'ledger.key': 'ledger_keys',
+  'source.added': 'sources',
+  'source.removed': 'sources_removed',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -108,6 +110,16 @@ const ROW_TABLES: RowTable[] = [
     count: 'SELECT COUNT(*) FROM ledger_keys',
     orphan: orphanOf('ledger_keys', 'fingerprint', "'ledger.key'"),
   },
+  {
+    name: 'sources',
+    count: 'SELECT COUNT(*) FROM sources',
+    orphan: orphanOf('sources', 'source_id', "'source.added'"),
+  },
+  {
+    name: 'sources_removed',
+    count: 'SELECT COUNT(*) FROM sources WHERE removed_at IS NOT NULL',
+    orphan: orphanOf('sources', 'source_id', "'source.removed'", 'x.removed_at IS NOT NULL'),
+  },
 ];
 
 /** Mutable columns that must equal what the ledger says; each query gives the first bad row. */
@@ -141,6 +153,13 @@ const STATE_CHECKS: Array<{ table: string; sql: string; what: string }> = [
       WHERE t.event_count IS NOT COALESCE(e.n, 0) OR t.first_event_at IS NOT e.first
          OR t.last_event_at IS NOT e.last
       ORDER BY t.id LIMIT 1`,
+  },
+  {
+    table: 'sources',
+    what: 'event_count differs from the events recorded as from it',
+    sql: `SELECT s.source_id FROM sources s
+      WHERE s.event_count IS NOT (SELECT COUNT(*) FROM events e WHERE e.source_id = s.source_id)
+      ORDER BY s.id LIMIT 1`,
   },
 ];
 

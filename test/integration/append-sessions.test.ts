@@ -3,6 +3,7 @@ import { AppContext } from '../../src/context.js';
 import { appendSessions } from '../../src/ingest/append.js';
 import { ingestTraces } from '../../src/ingest/pipeline.js';
 import { activateKillSwitch } from '../../src/killswitch/killswitch.js';
+import { addSource } from '../../src/sources/manage.js';
 import { getTrace } from '../../src/store/traces.js';
 import { verifyLedger } from '../../src/store/verify-ledger.js';
 import { tempDataDir } from '../support/cli.js';
@@ -25,18 +26,14 @@ const event = (id: string, at: string, prompt = 'hello') => ({
   prompt,
 });
 
-function addSource(id: string): void {
-  app.store.transact((tx) => {
-    tx.prepare(
-      `INSERT INTO sources (source_id, type, name, options, created_at, created_by)
-       VALUES (?, 'otel', 'test', '{}', ?, 'cli:test')`,
-    ).run(id, tx.now());
-  });
+function newSource(): string {
+  return app.store.transact((tx) => addSource(tx, data.dir, { type: 'otel', name: 'test' })).source
+    .source_id;
 }
 
 describe('appendSessions: traces that grow', () => {
   it('creates a session with its first events, appends later ones, and verify passes', () => {
-    addSource('src_a');
+    const src = newSource();
     const first = appendSessions(
       app.store,
       [
@@ -46,13 +43,13 @@ describe('appendSessions: traces that grow', () => {
           events: [event('e1', '2026-11-25T10:00:02Z'), event('e2', '2026-11-25T10:00:03Z')],
         },
       ],
-      { source: 'otel', sourceId: 'src_a' },
+      { source: 'otel', sourceId: src },
     );
     expect(first.appended[0]).toMatchObject({ created: true, events_ingested: 2, duplicates: 0 });
     const second = appendSessions(
       app.store,
       [{ session_id: 's1', agent: 'bot', events: [event('e3', '2026-11-25T10:00:01Z')] }],
-      { source: 'otel', sourceId: 'src_a' },
+      { source: 'otel', sourceId: src },
     );
     expect(second.appended[0]).toMatchObject({
       created: false,
@@ -70,7 +67,7 @@ describe('appendSessions: traces that grow', () => {
     expect(trace.last_event_at).toBe('2026-11-25T10:00:03.000Z');
     const source = app.store.read(
       (r) =>
-        r.prepare("SELECT event_count FROM sources WHERE source_id = 'src_a'").get() as {
+        r.prepare('SELECT event_count FROM sources WHERE source_id = ?').get(src) as {
           event_count: number;
         },
     );

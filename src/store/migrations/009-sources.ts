@@ -26,6 +26,7 @@ CREATE TABLE sources (
   last_event_at TEXT,
   event_count   INTEGER NOT NULL DEFAULT 0,
   error_count   INTEGER NOT NULL DEFAULT 0,
+  skipped_count INTEGER NOT NULL DEFAULT 0,
   last_error    TEXT,
   last_error_at TEXT
 );
