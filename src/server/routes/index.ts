@@ -8,6 +8,10 @@ import { exportsDownloadRoute } from './exports/download.js';
 import { findingsGetRoute } from './findings/get.js';
 import { findingsListRoute } from './findings/list.js';
 import { findingsUpdateRoute } from './findings/update.js';
+import { gatewayChatRoute } from './gateway/chat-completions.js';
+import { gatewayEmbeddingsRoute } from './gateway/embeddings.js';
+import { gatewayModelsRoute } from './gateway/models.js';
+import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
 import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
@@ -52,4 +56,8 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  gatewayChatRoute,
+  gatewayResponsesRoute,
+  gatewayEmbeddingsRoute,
+  gatewayModelsRoute,
 ];
