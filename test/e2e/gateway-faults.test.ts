@@ -185,6 +185,34 @@ describe('gateway: faults', () => {
     expect((await sourceRow(sources.closed.id)).error_count).toBe(2);
   });
 
+  it('an Idempotency-Key is the upstream\u2019s business: each call is forwarded, none waits on another', async () => {
+    const before = upstream.seen.length;
+    for (let i = 0; i < 2; i++) {
+      const r = await chat(sources.main, hello(), { 'idempotency-key': 'same-key-1' });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(upstream.seen.length).toBe(before + 2);
+    expect(upstream.seen.at(-1)!.headers['idempotency-key']).toBe('same-key-1');
+  });
+
+  it('a streamed answer the client saw end is in the store even if the server is killed at once', async () => {
+    const client = gatewayClient(server.url, sources.main, { 'X-Evid-Session-Id': 'sess_kill9' });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hello' }],
+      stream: true,
+    });
+    const text: string[] = [];
+    for await (const c of stream) text.push(c.choices[0]?.delta.content ?? '');
+    expect(text.join('')).toBe(ANSWER);
+    server.child.kill('SIGKILL');
+    await server.child;
+    server = await startServer({ dataDir: data.dir });
+    const events = await sessionEvents(server.url, 'sess_kill9');
+    expect(events.map((e) => e.completion)).toEqual([ANSWER]);
+  });
+
   it('audit verify passes after all of it', async () => {
     await server.stop();
     const verify = await runJson<{ ok: boolean }>('audit', ['verify'], { dataDir: data.dir });
