@@ -159,7 +159,8 @@ export async function proxyCall(
     try {
       for await (const chunk of up) {
         const now = relay.take(chunk as Buffer);
-        if (now.length > 0 && !clientGone) res.write(now);
+        // A slow client slows the reading of the upstream instead of filling memory.
+        if (now.length > 0 && !clientGone && !res.write(now)) await drained(res);
       }
     } catch (err) {
       reader.addTo(exchange);
@@ -211,6 +212,18 @@ function refusedByKillSwitch(g: GatewayCall, res: ServerResponse): boolean {
     return true;
   }
 }
+
+/** Resolves when the client can take more, or is gone. */
+const drained = (res: ServerResponse): Promise<void> =>
+  new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 
 const notRecorded = () =>
   openAiError(
