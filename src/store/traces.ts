@@ -97,6 +97,22 @@ export interface TraceDetail extends TraceSummary {
   findings: FindingSummary[];
 }
 
+/** The trace's fixed part, for an append (accepts a trace_id or a session_id). */
+export function getTraceHead(
+  r: Reader,
+  id: string,
+): { trace_id: string; session_id: string; agent: string; framework: string | null } {
+  const row = r
+    .prepare(
+      'SELECT trace_id, session_id, agent, framework FROM traces WHERE trace_id = ? OR session_id = ? LIMIT 1',
+    )
+    .get(id, id) as
+    { trace_id: string; session_id: string; agent: string; framework: string | null } | undefined;
+  if (!row)
+    throw new NotFoundError(`trace ${id} not found (give a trace_id or a session_id)`, { id });
+  return row;
+}
+
 /** Accepts a trace_id or a session_id (DESIGN.md). */
 export function getTrace(r: Reader, id: string): TraceDetail {
   const row = r

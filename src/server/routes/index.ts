@@ -21,6 +21,7 @@ import { reportsDownloadRoute } from './reports/download.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
 import { tracesListRoute } from './traces/list.js';
@@ -30,6 +31,7 @@ export const ROUTES: readonly RouteDef[] = [
   healthRoute,
   openapiRoute,
   tracesIngestRoute,
+  tracesAppendRoute,
   tracesListRoute,
   tracesGetRoute,
   eventsIngestRoute,
