@@ -88,6 +88,7 @@ export interface StoredEvent {
   timestamp: string;
   attributes: Record<string, unknown>;
   purged: boolean;
+  source_id: string | null;
 }
 
 export interface TraceDetail extends TraceSummary {
@@ -124,7 +125,10 @@ export function getTrace(r: Reader, id: string): TraceDetail {
     throw new NotFoundError(`trace ${id} not found (give a trace_id or a session_id)`, { id });
   const events = (
     r.prepare('SELECT * FROM events WHERE trace_ref = ? ORDER BY position').all(row.id) as Array<
-      Omit<StoredEvent, 'attributes' | 'purged'> & { attributes: string; purged_at: string | null }
+      Omit<StoredEvent, 'attributes' | 'purged'> & {
+        attributes: string;
+        purged_at: string | null;
+      }
     >
   ).map((e) => ({
     event_id: e.event_id,
@@ -138,6 +142,7 @@ export function getTrace(r: Reader, id: string): TraceDetail {
     timestamp: e.timestamp,
     attributes: JSON.parse(e.attributes) as Record<string, unknown>,
     purged: e.purged_at !== null,
+    source_id: e.source_id,
   }));
   const { id: _ref, attributes, ...summary } = row;
   return {
