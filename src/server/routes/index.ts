@@ -21,6 +21,7 @@ import { reportsDownloadRoute } from './reports/download.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { sourcesEventsRoute } from './sources/events.js';
 import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
@@ -54,4 +55,5 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  sourcesEventsRoute,
 ];
