@@ -254,12 +254,18 @@ export class SourceTail {
     if (line.bytes.every((b) => b === 0x20 || b === 0x09)) return undefined;
     let value = parseJsonLine(line.bytes, 'line');
     if (this.format) value = applyLineFormat(value, this.format);
-    const digest = createHash('sha256')
-      .update(`${this.source.source_id}\n${t.fileId}\n${line.start}\n`)
-      .update(line.bytes)
-      .digest('hex')
-      .slice(0, 40);
-    const piece = sessionOf(value, 'line', (i) => `lf_${digest}${i > 0 ? `_${i}` : ''}`);
+    const bytes = line.bytes;
+    let digest: string | undefined;
+    const idFor = (i: number): string => {
+      // Hashed only for events that carry no event_id of their own.
+      digest ??= createHash('sha256')
+        .update(`${this.source.source_id}\n${t.fileId}\n${line.start}\n`)
+        .update(bytes)
+        .digest('hex')
+        .slice(0, 40);
+      return `lf_${digest}${i > 0 ? `_${i}` : ''}`;
+    };
+    const piece = sessionOf(value, 'line', idFor);
     validateTraceRequest({
       ...(piece.attributes ?? {}),
       session_id: piece.session_id,
