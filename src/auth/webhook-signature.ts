@@ -15,7 +15,7 @@ import type { Principal } from './principal.js';
  * produces the same Principal as a key does, `{kind: 'webhook', id: <source id>, role:
  * ingest, actor: 'source:<id>', source}`, so the routes and the ledger see one kind of
  * caller. Checked in two steps by src/server/auth.ts: `precheck` before the body is read
- * (the source exists and is a webhook source; the header is there, well-formed and fresh),
+ * (the header is there, well-formed and fresh; the source exists and is a webhook source),
  * `verify` once the raw body is in (the HMAC).
  */
 export class WebhookAuthenticator {
@@ -26,14 +26,16 @@ export class WebhookAuthenticator {
   ) {}
 
   precheck(sourceId: string, header: string | string[] | undefined): SignatureHeader {
+    // The header first: with no credential at all, every route but health is 401, so
+    // source ids cannot be probed without even pretending to sign.
+    const parsed = parseSignatureHeader(header);
+    assertFresh(parsed, this.now());
     const source = this.store.read((r) => getSource(r, sourceId));
     if (source.type !== 'webhook') {
       throw new NotFoundError(`source ${sourceId} is a ${source.type} source, not webhook`, {
         id: sourceId,
       });
     }
-    const parsed = parseSignatureHeader(header);
-    assertFresh(parsed, this.now());
     return parsed;
   }
 
