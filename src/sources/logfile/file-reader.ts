@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { MAX_TRACE_BYTES } from '../../ingest/schema.js';
 
 /**
@@ -107,4 +108,28 @@ export function endsLineAt(fd: number, offset: number): boolean {
   if (offset === 0) return true;
   const b = readAt(fd, offset - 1, 1);
   return b.length === 1 && b[0] === 0x0a;
+}
+
+/** The file's name now: where it was, or a sibling with the same dev:inode; else null. */
+export function locate(file: string, fileId: string): string | null {
+  const same = (p: string): boolean => {
+    try {
+      return fileIdOf(fs.statSync(p)) === fileId;
+    } catch {
+      return false;
+    }
+  };
+  if (same(file)) return file;
+  const dir = path.dirname(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return null;
+  }
+  for (const name of names.slice(0, 10_000)) {
+    const p = path.join(dir, name);
+    if (same(p)) return p;
+  }
+  return null;
 }

@@ -16,6 +16,7 @@ import {
   endsLineAt,
   fileIdOf,
   lineNumberAt,
+  locate,
   MAX_LINE_BYTES,
   readLines,
   type Line,
@@ -275,28 +276,4 @@ export class SourceTail {
     });
     return piece;
   }
-}
-
-/** The file's name now: where it was, or a sibling with the same dev:inode; else null. */
-function locate(file: string, fileId: string): string | null {
-  const same = (p: string): boolean => {
-    try {
-      return fileIdOf(fs.statSync(p)) === fileId;
-    } catch {
-      return false;
-    }
-  };
-  if (same(file)) return file;
-  const dir = path.dirname(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return null;
-  }
-  for (const name of names.slice(0, 10_000)) {
-    const p = path.join(dir, name);
-    if (same(p)) return p;
-  }
-  return null;
 }
