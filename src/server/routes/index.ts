@@ -21,6 +21,11 @@ import { reportsDownloadRoute } from './reports/download.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { sourcesCreateRoute } from './sources/create.js';
+import { sourcesGetRoute } from './sources/get.js';
+import { sourcesListRoute } from './sources/list.js';
+import { sourcesRemoveRoute } from './sources/remove.js';
+import { sourcesTestRoute } from './sources/test.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
 import { tracesListRoute } from './traces/list.js';
@@ -52,4 +57,9 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  sourcesListRoute,
+  sourcesCreateRoute,
+  sourcesGetRoute,
+  sourcesRemoveRoute,
+  sourcesTestRoute,
 ];
