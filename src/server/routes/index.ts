@@ -26,6 +26,7 @@ import { sourcesGetRoute } from './sources/get.js';
 import { sourcesListRoute } from './sources/list.js';
 import { sourcesRemoveRoute } from './sources/remove.js';
 import { sourcesTestRoute } from './sources/test.js';
+import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
 import { tracesListRoute } from './traces/list.js';
@@ -35,6 +36,7 @@ export const ROUTES: readonly RouteDef[] = [
   healthRoute,
   openapiRoute,
   tracesIngestRoute,
+  tracesAppendRoute,
   tracesListRoute,
   tracesGetRoute,
   eventsIngestRoute,
