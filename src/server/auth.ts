@@ -23,7 +23,7 @@ const WHAT: Record<Permission, string> = {
   ingest: 'ingest traces or events',
   read: 'read evidence',
   review: 'update findings, build packs or generate reports',
-  admin: 'change the live policy or the kill switch',
+  admin: 'change the live policy, the kill switch or sources',
 };
 
 function authOf(config: { auth?: RouteAuth } | undefined): RouteAuth {

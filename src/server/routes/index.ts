@@ -22,6 +22,11 @@ import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
 import { sourcesEventsRoute } from './sources/events.js';
+import { sourcesCreateRoute } from './sources/create.js';
+import { sourcesGetRoute } from './sources/get.js';
+import { sourcesListRoute } from './sources/list.js';
+import { sourcesRemoveRoute } from './sources/remove.js';
+import { sourcesTestRoute } from './sources/test.js';
 import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
@@ -56,4 +61,9 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
   sourcesEventsRoute,
+  sourcesListRoute,
+  sourcesCreateRoute,
+  sourcesGetRoute,
+  sourcesRemoveRoute,
+  sourcesTestRoute,
 ];
