@@ -86,8 +86,26 @@ function at(value: unknown, path: string): unknown {
 }
 
 /**
- * One line as the session it adds to. Throws ValidationError when the line is not JSON or
- * lacks what the format needs; the events themselves are validated by the ingest pipeline.
+ * One JSON line as an evid event carrying session_id and agent (and framework): the shape
+ * `sessionOf` (sessions.ts) reads. `ndjson` lines are that shape already. A mapped field
+ * the line does not reach is left out, so validation names it.
+ */
+export function applyLogFormat(value: unknown, format: LogFormat): unknown {
+  if (format === 'ndjson') return value;
+  const out: Record<string, unknown> = {};
+  for (const k of MAPPED_FIELDS) {
+    const path = format[k];
+    if (path === undefined) continue;
+    const v = at(value, path);
+    if (v !== undefined) out[k === 'session' ? 'session_id' : k] = v;
+  }
+  return out;
+}
+
+/**
+ * One line as the session it adds to (for `sources test`). Throws ValidationError when the
+ * line is not JSON or lacks what the format needs; the events themselves are validated by
+ * the ingest pipeline.
  */
 export function mapLogLine(line: string, format: LogFormat): SessionInput {
   let value: unknown;
@@ -99,38 +117,21 @@ export function mapLogLine(line: string, format: LogFormat): SessionInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ValidationError('the line is not a JSON object');
   }
-  if (format === 'ndjson') {
-    const { session_id, agent, framework, events, ...event } = value as Record<string, unknown>;
-    if (typeof session_id !== 'string' || typeof agent !== 'string') {
-      throw new ValidationError('the line has no session_id and agent (strings)');
-    }
-    return {
-      session_id,
-      agent,
-      ...(typeof framework === 'string' ? { framework } : {}),
-      events: Array.isArray(events) ? events : [event],
-    };
-  }
-  const get = (k: MappedField): unknown =>
-    format[k] === undefined ? undefined : at(value, format[k]);
-  const session = get('session');
-  const agent = get('agent');
-  if (typeof session !== 'string' || typeof agent !== 'string') {
+  const { session_id, agent, framework, events, ...event } = applyLogFormat(
+    value,
+    format,
+  ) as Record<string, unknown>;
+  if (typeof session_id !== 'string' || typeof agent !== 'string') {
     throw new ValidationError(
-      `the line has no session (${format.session}) and agent (${format.agent}) strings`,
+      format === 'ndjson'
+        ? 'the line has no session_id and agent (strings)'
+        : `the line has no session (${format.session}) and agent (${format.agent}) strings`,
     );
   }
-  const event: Record<string, unknown> = {};
-  for (const k of MAPPED_FIELDS) {
-    if (k === 'session' || k === 'agent' || k === 'framework') continue;
-    const v = get(k);
-    if (v !== undefined) event[k] = v;
-  }
-  const framework = get('framework');
   return {
-    session_id: session,
+    session_id,
     agent,
     ...(typeof framework === 'string' ? { framework } : {}),
-    events: [event],
+    events: Array.isArray(events) ? events : [event],
   };
 }

@@ -21,7 +21,7 @@ import {
   readLines,
   type Line,
 } from './file-reader.js';
-import { applyLineFormat, parseLineFormat, type LineFormat } from './format.js';
+import { applyLogFormat, parseLogFormat, type LogFormat } from '../log-format.js';
 import { countBadLines, forgetOffset, loadOffsets, saveOffset } from './offsets.js';
 
 /** Where the tailer reports what an operator should see (the server's log). */
@@ -62,7 +62,7 @@ interface Tracked {
  */
 export class SourceTail {
   private readonly files = new Map<string, Tracked>();
-  private readonly format: LineFormat | undefined;
+  private readonly format: LogFormat;
   private resumed = false;
   private failedUntil = 0;
 
@@ -72,7 +72,8 @@ export class SourceTail {
     private readonly log: TailLog,
     private readonly now: () => number = Date.now,
   ) {
-    this.format = parseLineFormat(source.options.format);
+    // Checked when the source was added (options.ts); a store edited since fails here.
+    this.format = parseLogFormat(source.options.format, 'options.format');
   }
 
   /** One pass: find the files, read what is new in each. Never throws. */
@@ -254,7 +255,7 @@ export class SourceTail {
     }
     if (line.bytes.every((b) => b === 0x20 || b === 0x09)) return undefined;
     let value = parseJsonLine(line.bytes, 'line');
-    if (this.format) value = applyLineFormat(value, this.format);
+    value = applyLogFormat(value, this.format);
     const bytes = line.bytes;
     let digest: string | undefined;
     const idFor = (i: number): string => {
