@@ -78,10 +78,11 @@ export const KIND_SPECS: Record<ExportKind, KindSpec> = {
       col('attributes', 'json', false, true),
       col('ingested_at', 'timestamp'),
       col('purged', 'boolean'),
+      col('source_id', 'string', true),
     ],
     sql: `SELECT e.event_id, t.trace_id, t.session_id, e.position, e.agent, e.type, e.model, e.prompt,
         e.completion, e.tokens_prompt, e.tokens_completion, e.timestamp, e.attributes, e.ingested_at,
-        e.purged_at IS NOT NULL AS purged
+        e.purged_at IS NOT NULL AS purged, e.source_id
       FROM events e LEFT JOIN traces t ON t.id = e.trace_ref
       WHERE ${window('e.timestamp')}
       ORDER BY e.id`,

@@ -31,6 +31,8 @@ export interface EventSummary {
   attributes: Record<string, unknown>;
   ingested_at: string;
   purged: boolean;
+  /** The source it came from (issue 12), null for CLI and REST intake. */
+  source_id: string | null;
 }
 
 export interface EventList {
@@ -43,7 +45,7 @@ export interface EventList {
 
 const SELECT = `SELECT e.event_id, t.trace_id, t.session_id, e.position, e.agent, e.type, e.model,
   e.prompt, e.completion, e.tokens_prompt, e.tokens_completion, e.timestamp, e.attributes,
-  e.ingested_at, e.purged_at FROM events e LEFT JOIN traces t ON t.id = e.trace_ref`;
+  e.ingested_at, e.purged_at, e.source_id FROM events e LEFT JOIN traces t ON t.id = e.trace_ref`;
 
 type Row = Omit<EventSummary, 'attributes' | 'purged'> & {
   attributes: string;

@@ -88,6 +88,7 @@ export interface StoredEvent {
   timestamp: string;
   attributes: Record<string, unknown>;
   purged: boolean;
+  source_id: string | null;
 }
 
 export interface TraceDetail extends TraceSummary {
@@ -95,6 +96,22 @@ export interface TraceDetail extends TraceSummary {
   events: StoredEvent[];
   /** As `findings list` and `GET /findings` give them. */
   findings: FindingSummary[];
+}
+
+/** The trace's fixed part, for an append (accepts a trace_id or a session_id). */
+export function getTraceHead(
+  r: Reader,
+  id: string,
+): { trace_id: string; session_id: string; agent: string; framework: string | null } {
+  const row = r
+    .prepare(
+      'SELECT trace_id, session_id, agent, framework FROM traces WHERE trace_id = ? OR session_id = ? LIMIT 1',
+    )
+    .get(id, id) as
+    { trace_id: string; session_id: string; agent: string; framework: string | null } | undefined;
+  if (!row)
+    throw new NotFoundError(`trace ${id} not found (give a trace_id or a session_id)`, { id });
+  return row;
 }
 
 /** Accepts a trace_id or a session_id (DESIGN.md). */
@@ -108,7 +125,10 @@ export function getTrace(r: Reader, id: string): TraceDetail {
     throw new NotFoundError(`trace ${id} not found (give a trace_id or a session_id)`, { id });
   const events = (
     r.prepare('SELECT * FROM events WHERE trace_ref = ? ORDER BY position').all(row.id) as Array<
-      Omit<StoredEvent, 'attributes' | 'purged'> & { attributes: string; purged_at: string | null }
+      Omit<StoredEvent, 'attributes' | 'purged'> & {
+        attributes: string;
+        purged_at: string | null;
+      }
     >
   ).map((e) => ({
     event_id: e.event_id,
@@ -122,6 +142,7 @@ export function getTrace(r: Reader, id: string): TraceDetail {
     timestamp: e.timestamp,
     attributes: JSON.parse(e.attributes) as Record<string, unknown>,
     purged: e.purged_at !== null,
+    source_id: e.source_id,
   }));
   const { id: _ref, attributes, ...summary } = row;
   return {

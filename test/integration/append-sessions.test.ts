@@ -6,7 +6,8 @@ import { activateKillSwitch } from '../../src/killswitch/killswitch.js';
 import { addSource } from '../../src/sources/manage.js';
 import { getTrace } from '../../src/store/traces.js';
 import { verifyLedger } from '../../src/store/verify-ledger.js';
-import { tempDataDir } from '../support/cli.js';
+import { runJson, tempDataDir } from '../support/cli.js';
+import { withDb } from '../support/tamper.js';
 
 let data: { dir: string; cleanup(): void };
 let app: AppContext;
@@ -32,7 +33,7 @@ function newSource(): string {
 }
 
 describe('appendSessions: traces that grow', () => {
-  it('creates a session with its first events, appends later ones, and verify passes', () => {
+  it('creates a session with its first events, appends later ones, and verify passes', async () => {
     const src = newSource();
     const first = appendSessions(
       app.store,
@@ -74,6 +75,20 @@ describe('appendSessions: traces that grow', () => {
     expect(source.event_count).toBe(3);
     const verdict = app.store.read((r) => verifyLedger(r, app.store.origin));
     expect(verdict.ok).toBe(true);
+    app.close();
+    // The CLI's verify (the fast path, records rendered by SQLite) agrees, and catches an
+    // event moved to another source.
+    expect(
+      (await runJson<{ ok: boolean }>('audit', ['verify'], { dataDir: data.dir })).data.ok,
+    ).toBe(true);
+    withDb(data.dir, (db) =>
+      db.prepare("UPDATE events SET source_id = 'src_other' WHERE event_id = 'e2'").run(),
+    );
+    const tampered = await runJson<{ ok: boolean; reason: string }>('audit', ['verify'], {
+      dataDir: data.dir,
+    });
+    expect(tampered.code).toBe(1);
+    expect(tampered.data.ok).toBe(false);
   });
 
   it('skips an event already stored (a retried delivery) and counts it as a duplicate', () => {

@@ -25,6 +25,13 @@ import { reportsDownloadRoute } from './reports/download.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { sourcesEventsRoute } from './sources/events.js';
+import { sourcesCreateRoute } from './sources/create.js';
+import { sourcesGetRoute } from './sources/get.js';
+import { sourcesListRoute } from './sources/list.js';
+import { sourcesRemoveRoute } from './sources/remove.js';
+import { sourcesTestRoute } from './sources/test.js';
+import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
 import { tracesListRoute } from './traces/list.js';
@@ -34,6 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
   healthRoute,
   openapiRoute,
   tracesIngestRoute,
+  tracesAppendRoute,
   tracesListRoute,
   tracesGetRoute,
   eventsIngestRoute,
@@ -56,6 +64,12 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  sourcesEventsRoute,
+  sourcesListRoute,
+  sourcesCreateRoute,
+  sourcesGetRoute,
+  sourcesRemoveRoute,
+  sourcesTestRoute,
   gatewayChatRoute,
   gatewayResponsesRoute,
   gatewayEmbeddingsRoute,

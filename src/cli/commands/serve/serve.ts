@@ -138,7 +138,12 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const listening = `http://${host}:${port}`;
       // One JSON line first, so scripts (and tests with --port 0) learn the address.
       ctx.io.stdout.write(`${JSON.stringify({ listening })}\n`);
+      // Log file sources are tailed in this process (src/sources/logfile/).
+      const { startLogTailers } = await import('../../../sources/logfile/worker.js');
+      const tailers = startLogTailers(app.store, server.log);
       const signal = await untilSignal();
+      // Before the server (and then the store) closes: the batch in progress commits first.
+      await tailers.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();

@@ -9,7 +9,7 @@ import { ingestionResponseSchema, traceRequestSchema } from '../../../ingest/sch
 import { defineRoute } from '../../route.js';
 
 /** The pipeline reports a refused trace as data; the route answers it as an error. */
-function refusal(rejected: RejectedTrace): Error {
+export function refusal(rejected: RejectedTrace): Error {
   const { message, field, http_status: status } = rejected.error;
   // 503 + Retry-After, and the refusal counted, by the error handler as for any intake.
   if (status === 503) return new KillSwitchActiveError(message, rejected.error.details);
