@@ -289,6 +289,16 @@ describe('gateway: chat completions', () => {
     expect(r.body.authenticated_as).toMatch(/^ak_/);
     expect(upstream.seen.length).toBe(before);
     expect(await sessionEvents(server.url, 'sess_gw_dry')).toEqual([]);
+
+    // `evid sources test` relies on exactly this answer.
+    const tested = await runJson<Loose>(
+      'evid',
+      ['sources', 'test', source.id, '--url', server.url, '--token', source.token],
+      { dataDir: data.dir },
+    );
+    expect(tested.code, tested.stderr).toBe(0);
+    expect(tested.data).toMatchObject({ ok: true, event: { type: 'llm_call' } });
+    expect(upstream.seen.length).toBe(before);
   });
 });
 
