@@ -26,7 +26,7 @@ export interface IngestTotals {
 
 /** A batch closes at this many traces or this many bytes of input, whichever comes first. */
 const BATCH_TRACES = 1_000;
-const BATCH_BYTES = 8 * 1024 * 1024;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Ingests every item; `onBatch` gets each batch's results in input order with the running
