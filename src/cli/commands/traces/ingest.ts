@@ -122,12 +122,17 @@ export const tracesIngestCommand = defineCommand({
                   ]),
                 )
               : '',
-          ...rejected.map((r) =>
-            ui.status(
-              false,
-              `rejected #${r.index}${r.line ? ` (line ${r.line})` : ''}${r.session_id ? ` ${r.session_id}` : ''}: ${r.error.message}`,
+          ...rejected
+            .slice(0, TABLE_ROWS)
+            .map((r) =>
+              ui.status(
+                false,
+                `rejected #${r.index}${r.line ? ` (line ${r.line})` : ''}${r.session_id ? ` ${r.session_id}` : ''}: ${r.error.message}`,
+              ),
             ),
-          ),
+          counts.rejected_count > TABLE_ROWS
+            ? ui.status(false, `... and ${counts.rejected_count - TABLE_ROWS} more rejected`)
+            : '',
         ]
           .filter(Boolean)
           .join('\n'),
