@@ -17,6 +17,7 @@ import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
 import { killSwitchStatusRoute } from './kill-switch/status.js';
 import { openapiRoute } from './openapi/openapi.js';
+import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
 import { packsListRoute } from './packs/list.js';
 import { policiesGetRoute } from './policies/get.js';
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  otlpTracesRoute,
   sourcesEventsRoute,
   sourcesListRoute,
   sourcesCreateRoute,
