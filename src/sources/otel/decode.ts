@@ -25,11 +25,36 @@ type Obj = Record<string, unknown>;
  * the proto's field names (snake_case), JSON as sent (lowerCamelCase, snake_case accepted
  * too, as the protobuf JSON mapping does). `field` reads either spelling.
  */
+const camelOf = new Map<string, string>();
+
 function field(o: Obj, snake: string): unknown {
-  if (snake in o) return o[snake];
-  const camel = snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+  const v = o[snake];
+  if (v !== undefined) return v;
+  let camel = camelOf.get(snake);
+  if (camel === undefined) {
+    camel = snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    camelOf.set(snake, camel);
+  }
   return o[camel];
 }
+
+/** AnyValue's oneof members, in both spellings. */
+const VALUE_KIND: Record<string, string> = {
+  string_value: 'string',
+  stringValue: 'string',
+  bool_value: 'bool',
+  boolValue: 'bool',
+  int_value: 'int',
+  intValue: 'int',
+  double_value: 'double',
+  doubleValue: 'double',
+  array_value: 'array',
+  arrayValue: 'array',
+  kvlist_value: 'kvlist',
+  kvlistValue: 'kvlist',
+  bytes_value: 'bytes',
+  bytesValue: 'bytes',
+};
 
 const list = (v: unknown): Obj[] =>
   Array.isArray(v) ? v.filter((x): x is Obj => !!x && typeof x === 'object') : [];
@@ -59,25 +84,29 @@ function intText(v: unknown): string {
 function anyValue(v: unknown): unknown {
   if (!v || typeof v !== 'object') return null;
   const o = v as Obj;
-  const s = field(o, 'string_value');
-  if (s !== undefined && s !== null) return String(s);
-  const b = field(o, 'bool_value');
-  if (b !== undefined && b !== null) return Boolean(b);
-  const i = field(o, 'int_value');
-  if (i !== undefined && i !== null) {
-    const text = intText(i);
-    const n = Number(text);
-    return Number.isSafeInteger(n) ? n : text;
-  }
-  const d = field(o, 'double_value');
-  if (d !== undefined && d !== null) return Number(d);
-  const a = field(o, 'array_value') as Obj | undefined;
-  if (a) return list(a.values).map(anyValue);
-  const kv = field(o, 'kvlist_value') as Obj | undefined;
-  if (kv) return attributesOf(kv.values);
-  const bytes = field(o, 'bytes_value');
-  if (bytes !== undefined && bytes !== null) {
-    return bytes instanceof Uint8Array ? Buffer.from(bytes).toString('base64') : String(bytes);
+  // Only the member that is set is present (protobuf toObject without defaults, or JSON).
+  for (const key in o) {
+    const x = o[key];
+    if (x === undefined || x === null) continue;
+    switch (VALUE_KIND[key]) {
+      case 'string':
+        return String(x);
+      case 'bool':
+        return Boolean(x);
+      case 'int': {
+        const text = intText(x);
+        const n = Number(text);
+        return Number.isSafeInteger(n) ? n : text;
+      }
+      case 'double':
+        return Number(x);
+      case 'array':
+        return list((x as Obj).values).map(anyValue);
+      case 'kvlist':
+        return attributesOf((x as Obj).values);
+      case 'bytes':
+        return x instanceof Uint8Array ? Buffer.from(x).toString('base64') : String(x);
+    }
   }
   return null;
 }

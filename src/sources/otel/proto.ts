@@ -82,7 +82,7 @@ message KeyValueList { repeated KeyValue values = 1; }
 message RpcStatus { int32 code = 1; string message = 2; }
 `;
 
-let root: Root | undefined;
+let types: OtlpTypes | undefined;
 
 export interface OtlpTypes {
   request: Type;
@@ -91,13 +91,14 @@ export interface OtlpTypes {
 }
 
 export async function otlpTypes(): Promise<OtlpTypes> {
-  if (!root) {
+  if (!types) {
     const protobuf = (await import('protobufjs')).default;
-    root = protobuf.parse(PROTO, { keepCase: true }).root;
+    const root: Root = protobuf.parse(PROTO, { keepCase: true }).root;
+    types = {
+      request: root.lookupType('otlp.ExportTraceServiceRequest'),
+      response: root.lookupType('otlp.ExportTraceServiceResponse'),
+      status: root.lookupType('otlp.RpcStatus'),
+    };
   }
-  return {
-    request: root.lookupType('otlp.ExportTraceServiceRequest'),
-    response: root.lookupType('otlp.ExportTraceServiceResponse'),
-    status: root.lookupType('otlp.RpcStatus'),
-  };
+  return types;
 }
