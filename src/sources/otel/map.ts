@@ -1,4 +1,5 @@
 import type { SessionInput } from '../../ingest/append.js';
+import { MAX_EVENTS_PER_TRACE } from '../../ingest/schema.js';
 import type { OtelSpan } from './decode.js';
 import { inputText, outputParts } from './messages.js';
 
@@ -109,8 +110,13 @@ function durationMs(span: OtelSpan): number | null {
 
 export function sessionOf(span: OtelSpan): string {
   const s =
-    first(span.attributes, 'gen_ai.conversation.id', 'session.id', 'langfuse.session.id') ??
-    first(span.resource, 'gen_ai.conversation.id', 'session.id');
+    first(
+      span.attributes,
+      'gen_ai.conversation.id',
+      'session.id',
+      'langfuse.session.id',
+      'traceloop.association.properties.session_id',
+    ) ?? first(span.resource, 'gen_ai.conversation.id', 'session.id');
   return typeof s === 'string' || typeof s === 'number' ? String(s) : `otel_${span.traceId}`;
 }
 
@@ -226,6 +232,8 @@ export interface MappedBatch {
   sessions: SessionInput[];
   /** How many spans each session holds (a span may give several events). */
   spanCounts: number[];
+  /** Spans that cannot be events: no valid ids, or a start time out of range. */
+  invalid: Array<{ trace_id: string; span_id: string; reason: string }>;
   /** Spans without AI attributes: counted, not stored. */
   skipped: number;
   spans: number;
@@ -233,34 +241,58 @@ export interface MappedBatch {
 
 /** Spans grouped by (session, agent) in order of arrival, one SessionInput each. */
 export function mapSpans(spans: readonly OtelSpan[]): MappedBatch {
-  const groups = new Map<string, { session: SessionInput; spans: number }>();
+  type Group = { session: SessionInput; spans: number };
+  const groups = new Map<string, Group>();
+  const all: Group[] = [];
+  const invalid: MappedBatch['invalid'] = [];
   let skipped = 0;
   for (const span of spans) {
     if (!isAiSpan(span)) {
       skipped++;
       continue;
     }
+    const reason = invalidReason(span);
+    if (reason) {
+      invalid.push({ trace_id: span.traceId, span_id: span.spanId, reason });
+      continue;
+    }
     const session = sessionOf(span);
     const agent = agentOf(span);
     const key = JSON.stringify([session, agent]);
     let group = groups.get(key);
+    // One session per call holds at most what one trace request may (the rest: the next).
+    if (group && group.session.events.length >= MAX_EVENTS_PER_TRACE - 64) group = undefined;
     if (!group) {
       group = {
         session: { session_id: session, agent, framework: frameworkOf(span), events: [] },
         spans: 0,
       };
       groups.set(key, group);
+      all.push(group);
     }
     group.session.events.push(...eventsOf(span));
     group.spans++;
   }
-  const all = [...groups.values()];
   return {
     sessions: all.map((g) => g.session),
     spanCounts: all.map((g) => g.spans),
+    invalid,
     skipped,
     spans: spans.length,
   };
+}
+
+/** The latest instant the intake's timestamps can hold (year 9999). */
+const MAX_NANOS = 253402300799999n * NANOS_PER_MS;
+
+function invalidReason(span: OtelSpan): string | undefined {
+  if (!/^[0-9a-f]{32}$/.test(span.traceId) || /^0+$/.test(span.traceId))
+    return 'trace_id: must be 16 bytes, not all zero';
+  if (!/^[0-9a-f]{16}$/.test(span.spanId) || /^0+$/.test(span.spanId))
+    return 'span_id: must be 8 bytes, not all zero';
+  const start = BigInt(span.start);
+  if (start <= 0n || start > MAX_NANOS) return 'start_time_unix_nano: is missing or out of range';
+  return undefined;
 }
 
 function frameworkOf(span: OtelSpan): string {

@@ -108,4 +108,36 @@ describe('OTel span mapping', () => {
     expect(mapped.spanCounts).toEqual([2, 1]);
     expect(mapped.sessions[1]!.events[0]).toMatchObject({ type: 'embeddings' });
   });
+
+  it('rejects a span it cannot make an event of (no ids, no start time), keeping the others', () => {
+    const ok = span({ attributes: { 'gen_ai.operation.name': 'chat' } });
+    const noId = span({ spanId: '', attributes: { 'gen_ai.operation.name': 'chat' } });
+    const noStart = span({
+      spanId: 'dd'.repeat(8),
+      start: '0',
+      attributes: { 'gen_ai.operation.name': 'chat' },
+    });
+    const mapped = mapSpans([ok, noId, noStart]);
+    expect(mapped.sessions[0]!.events).toHaveLength(1);
+    expect(mapped.invalid.map((i) => i.reason)).toEqual([
+      expect.stringMatching(/^span_id: /),
+      expect.stringMatching(/^start_time_unix_nano: /),
+    ]);
+  });
+
+  it('splits a session bigger than one trace request into several, in order', () => {
+    const spans = Array.from({ length: 10_050 }, (_, i) =>
+      span({
+        spanId: (i + 1).toString(16).padStart(16, '0'),
+        attributes: { 'gen_ai.conversation.id': 'big', 'gen_ai.operation.name': 'chat' },
+      }),
+    );
+    const mapped = mapSpans(spans);
+    expect(mapped.sessions.map((s) => s.session_id)).toEqual(['big', 'big']);
+    expect(mapped.spanCounts.reduce((a, b) => a + b)).toBe(10_050);
+    expect(mapped.sessions[0]!.events.length).toBeLessThanOrEqual(10_000);
+    expect((mapped.sessions[1]!.events[0] as { event_id: string }).event_id).toBe(
+      `otel_${'aa'.repeat(16)}_${(mapped.spanCounts[0]! + 1).toString(16).padStart(16, '0')}`,
+    );
+  });
 });

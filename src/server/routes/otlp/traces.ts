@@ -79,9 +79,12 @@ export const otlpTracesRoute = defineRoute({
     // was committed now is a duplicate then (stable span event ids), never a second copy.
     const stopped = report.rejected.find((r) => r.error.http_status === 503);
     if (stopped) throw new KillSwitchActiveError(stopped.error.message, stopped.error.details);
-    const rejectedSpans = report.rejected.reduce((n, r) => n + mapped.spanCounts[r.index]!, 0);
-    const message = report.rejected
-      .map((r) => `session ${r.session_id ?? r.index}: ${r.error.message}`)
+    const rejectedSpans =
+      mapped.invalid.length + report.rejected.reduce((n, r) => n + mapped.spanCounts[r.index]!, 0);
+    const message = [
+      ...mapped.invalid.map((s) => `span ${s.trace_id}/${s.span_id}: ${s.reason}`),
+      ...report.rejected.map((r) => `session ${r.session_id ?? r.index}: ${r.error.message}`),
+    ]
       .join('; ')
       .slice(0, 2000);
     const answer = exportResponse(encoding, rejectedSpans, message);
