@@ -318,7 +318,8 @@ describe('OTLP receiver', () => {
     };
     const refused = await json(body, { 'content-type': 'application/json' });
     expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Short enough for an SDK exporter to retry within its 10 s export timeout.
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     await api(server.url, '/api/v1/kill-switch/deactivate', {
       method: 'POST',
       body: { agent: 'halted', reason: 'done' },

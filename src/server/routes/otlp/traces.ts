@@ -9,6 +9,14 @@ import { countSkipped, sourceForCaller } from '../../../sources/registry.js';
 import { parseJsonBody } from '../../json-body.js';
 import { defineRoute } from '../../route.js';
 
+/**
+ * Retry-After on a kill-switch 503. OTel SDK exporters give up on a batch whose Retry-After
+ * is past their export timeout (10 s by default), so a minute (the REST answer) would make
+ * them drop every refused batch at once. Asked back within seconds they retry (a few
+ * times): a switch lifted quickly loses nothing.
+ */
+const OTLP_RETRY_AFTER_SECONDS = 2;
+
 /** A decompressed export may be as large as an uncompressed one (the server's body limit). */
 const MAX_DECOMPRESSED = MAX_TRACE_BYTES + 1024 * 1024;
 
@@ -78,7 +86,12 @@ export const otlpTracesRoute = defineRoute({
     // A stopped agent fails the whole export with 503, so the exporter retries it; what
     // was committed now is a duplicate then (stable span event ids), never a second copy.
     const stopped = report.rejected.find((r) => r.error.http_status === 503);
-    if (stopped) throw new KillSwitchActiveError(stopped.error.message, stopped.error.details);
+    if (stopped) {
+      throw new KillSwitchActiveError(stopped.error.message, {
+        ...stopped.error.details,
+        retry_after: OTLP_RETRY_AFTER_SECONDS,
+      });
+    }
     const rejectedSpans =
       mapped.invalid.length + report.rejected.reduce((n, r) => n + mapped.spanCounts[r.index]!, 0);
     const message = [
