@@ -27,6 +27,7 @@ import {
   readFileSync,
   readSync,
   readdirSync,
+  realpathSync,
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -344,7 +345,7 @@ function verifyNote(note, keyName, publicKey) {
 }
 
 // ---------------------------------------------------------------- Merkle proofs (RFC 9162)
-const hashChildren = (l, r) => sha256(Buffer.of(1), l, r);
+export const hashChildren = (l, r) => sha256(Buffer.of(1), l, r);
 
 function leafHash(e) {
   const data = jcs({
@@ -385,6 +386,98 @@ function verifyInclusion(index, size, leaf, path, root) {
   }
   if (sn !== 0) throw new Error('proof too short');
   if (!r.equals(root)) throw new Error('proof does not give the signed root');
+}
+
+// Batch inclusion proof (evid-pack/v2; docs/packs.md "Compact proofs"): the nodes are the
+// maximal subtrees holding no proven leaf, left to right, each gap's just before the leaf
+// after it. The verifier keeps the compact range covered so far (perfect subtrees of
+// decreasing size) and folds it into the root at the end; each gap's node count is
+// derived from the leaf indices and the tree size, and enforced exactly.
+const lowBit = (p) => {
+  let b = 1;
+  while (p % (b * 2) === 0) b *= 2;
+  return b;
+};
+
+export function gapRanges(lo, hi, size) {
+  const out = [];
+  let p = lo;
+  while (p < hi) {
+    if (hi === size && p > 0 && size - p < lowBit(p)) {
+      out.push([p, size]);
+      break;
+    }
+    let step = 1;
+    if (p === 0) while (step * 2 <= hi) step *= 2;
+    else step = lowBit(p);
+    while (step > hi - p) step /= 2;
+    out.push([p, p + step]);
+    p += step;
+  }
+  return out;
+}
+
+export class BatchVerifier {
+  constructor(size, root) {
+    if (!Number.isSafeInteger(size) || size < 1) throw new Error(`bad tree size ${size}`);
+    this.size = size;
+    this.root = root;
+    this.stack = [];
+    this.pending = [];
+    this.pos = 0;
+    this.leaves = 0;
+    this.done = false;
+  }
+
+  node(hash) {
+    if (this.done) throw new Error('the batch proof is finished');
+    if (hash.length !== 32) throw new Error('malformed proof hash');
+    if (this.pending.length >= 106) throw new Error('more proof nodes than any gap can hold');
+    this.pending.push(hash);
+  }
+
+  leaf(index, hash) {
+    if (this.done) throw new Error('the batch proof is finished');
+    if (!Number.isSafeInteger(index) || index < this.pos || index >= this.size) {
+      throw new Error(`leaf ${index} is out of order or not in [${this.pos}, ${this.size})`);
+    }
+    this.fill(index);
+    this.push(1, hash);
+    this.leaves++;
+  }
+
+  finish() {
+    if (this.done) throw new Error('the batch proof is finished');
+    this.done = true;
+    if (this.leaves === 0) throw new Error('a batch proof needs a leaf');
+    this.fill(this.size);
+    let h = this.stack[this.stack.length - 1].hash;
+    for (let i = this.stack.length - 2; i >= 0; i--) h = hashChildren(this.stack[i].hash, h);
+    if (!h.equals(this.root)) throw new Error('the batch proof does not give the signed root');
+  }
+
+  fill(hi) {
+    const ranges = this.pos === hi ? [] : gapRanges(this.pos, hi, this.size);
+    if (ranges.length !== this.pending.length) {
+      throw new Error(
+        `the gap [${this.pos}, ${hi}) needs ${ranges.length} proof nodes, got ${this.pending.length}`,
+      );
+    }
+    ranges.forEach(([lo, end], i) => this.push(end - lo, this.pending[i]));
+    this.pending = [];
+  }
+
+  push(size, hash) {
+    this.pos += size;
+    let top = this.stack[this.stack.length - 1];
+    while (top && top.size === size) {
+      this.stack.pop();
+      hash = hashChildren(top.hash, hash);
+      size *= 2;
+      top = this.stack[this.stack.length - 1];
+    }
+    this.stack.push({ size, hash });
+  }
 }
 
 // ---------------------------------------------------------------- the checks
@@ -655,4 +748,7 @@ async function main(argv) {
   return failed.length ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Run as a script; imported (the project's tests run its proof code), it only exports.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}
