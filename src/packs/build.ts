@@ -28,16 +28,20 @@ import { latestHeadKey } from '../store/ledger-keys.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
-import type { Store } from '../store/store.js';
+import type { Reader, Store } from '../store/store.js';
+import type { MerkleTree } from '../ledger/tree.js';
+import type { ControlMapping } from './controls.js';
 import { collectControls } from './controls.js';
-import { writeEvidence } from './evidence.js';
+import { writeEvidence, writeEvidenceHeader, type EvidenceHeader } from './evidence.js';
 import {
   EVIDENCE_FILE,
   INSTALLED_VERIFIER_URL,
   MANIFEST_FILE,
   MANIFEST_SIG_FILE,
   PACK_FORMAT,
+  PACK_FORMAT_V1,
   PROOFS_FILE,
+  RECORDS_FILE,
   PUBLIC_KEY_FILE,
   README_FILE,
   REPORT_FILE,
@@ -51,10 +55,18 @@ import { resolveOutput } from '../output-path.js';
 import { insertPack, packExists } from './pack-store.js';
 import { DEFAULT_SCAN_CHUNK } from '../config/config.js';
 import { leafHashesInWorkers } from '../store/ledger-leaves.js';
-import { collectLedger, writeProofs } from './proofs.js';
+import { collectLedger, ledgerTree, writeProofs, type LedgerSlice } from './proofs.js';
+import { writeRecords } from './records.js';
 import { renderPackHtml } from './report-html.js';
 import { writePackPdf } from './report-pdf.js';
-import { assertSessionExists, idParams, includedRefs, type PackFilter } from './select.js';
+import {
+  assertSessionExists,
+  idParams,
+  includedRefs,
+  type IncludedRefs,
+  type PackFilter,
+  type RefKind,
+} from './select.js';
 import { summarize, type PackSummary } from './summary.js';
 import { packReadme } from './readme.js';
 import { writeZip } from './zip-writer.js';
@@ -76,6 +88,11 @@ export interface BuildPackInput {
   threads?: number;
   /** Entries per worker task (config scanChunk), a power of two. */
   chunkSize?: number;
+  /**
+   * Pack format version: 2 (default) streams records.ndjson with one batch proof; 1 writes
+   * evidence.json and proofs.json with a PATH per record (kept for tests and old readers).
+   */
+  packFormat?: 1 | 2;
 }
 
 export interface BuiltPack {
@@ -115,6 +132,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     );
   }
   const createdAt = input.now.toISOString();
+  const version = input.packFormat ?? 2;
   const filters = { ...input.filter, include_controls: input.includeControls };
   const work = mkdtempSync(join(dirname(target), `.${packId}.work-`));
   const tempZip = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -150,11 +168,10 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
       const params = idParams(refs);
       const treeSize = head?.tree_size ?? 0;
       const rootHash = head?.root_hash ?? EMPTY_ROOT.toString('hex');
-      const slice = collectLedger(
+      const tree = ledgerTree(
         r,
         treeSize,
         rootHash,
-        refs,
         pre && pre.missing === null ? { size: signedSize, packed: pre.packed } : undefined,
       );
       const controls = input.includeControls ? collectControls(r, params) : null;
@@ -165,27 +182,12 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
         key_fingerprint: key.fingerprint,
       };
       const summary = summarize(r, input.filter, params, refs, treeHead, controls);
-      const evidence = new FileSink(join(work, EVIDENCE_FILE));
-      const proofs = new FileSink(join(work, PROOFS_FILE));
-      try {
-        writeEvidence(
-          evidence,
-          r,
-          params,
-          { pack_id: packId, created_at: createdAt, origin: store.origin, summary },
-          slice,
-          controls,
-        );
-        writeProofs(proofs, slice);
-      } catch (err) {
-        evidence.abandon();
-        proofs.abandon();
-        throw err;
-      }
-      const e = evidence.close();
-      const p = proofs.close();
-      add(EVIDENCE_FILE, e.bytes, e.sha256);
-      add(PROOFS_FILE, p.bytes, p.sha256);
+      const header = { pack_id: packId, created_at: createdAt, origin: store.origin, summary };
+      const written =
+        version === 1
+          ? writeV1(work, r, params, header, collectLedger(r, tree, treeSize, rootHash, refs), controls)
+          : writeV2(work, r, refs, header, tree, treeSize, rootHash, controls);
+      for (const f of written) add(f.name, f.bytes, f.sha256);
       return { summary, controls, checkpoint: head?.checkpoint ?? null };
     });
 
@@ -218,7 +220,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     const manifest: PackManifest = {
-      format: PACK_FORMAT,
+      format: version === 1 ? PACK_FORMAT_V1 : PACK_FORMAT,
       pack_id: packId,
       created_at: createdAt,
       generator: input.generator,
@@ -292,6 +294,56 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     rmSync(work, { recursive: true, force: true });
     rmSync(tempZip, { force: true });
   }
+}
+
+interface Written {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** Runs `fill` on a sink per file; on a throw every file is abandoned, none half-kept. */
+function writeFiles(work: string, names: string[], fill: (sinks: FileSink[]) => void): Written[] {
+  const sinks = names.map((name) => new FileSink(join(work, name)));
+  try {
+    fill(sinks);
+  } catch (err) {
+    for (const sink of sinks) sink.abandon();
+    throw err;
+  }
+  return sinks.map((sink, i) => ({ name: names[i]!, ...sink.close() }));
+}
+
+/** evid-pack/v1: evidence.json with every record, proofs.json with a PATH per record. */
+function writeV1(
+  work: string,
+  r: Reader,
+  params: Record<RefKind, string>,
+  header: EvidenceHeader,
+  slice: LedgerSlice,
+  controls: ControlMapping[] | null,
+): Written[] {
+  return writeFiles(work, [EVIDENCE_FILE, PROOFS_FILE], ([evidence, proofs]) => {
+    writeEvidence(evidence!, r, params, header, slice, controls);
+    writeProofs(proofs!, slice);
+  });
+}
+
+/** evid-pack/v2: evidence.json is the header; records.ndjson streams records and proof. */
+function writeV2(
+  work: string,
+  r: Reader,
+  refs: IncludedRefs,
+  header: EvidenceHeader,
+  tree: MerkleTree,
+  treeSize: number,
+  rootHash: string,
+  controls: ControlMapping[] | null,
+): Written[] {
+  return writeFiles(work, [EVIDENCE_FILE, RECORDS_FILE], ([evidence, records]) => {
+    writeEvidenceHeader(evidence!, header, RECORDS_FILE, controls);
+    writeRecords(records!, r, refs, tree, treeSize, rootHash);
+  });
 }
 
 function sha256Hex(bytes: Buffer): string {
