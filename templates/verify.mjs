@@ -218,6 +218,11 @@ function openZip(path) {
         return out;
       },
       async hash(name, limit) {
+        const h = createHash('sha256');
+        const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+        return { sha256: h.digest('hex'), size };
+      },
+      async stream(name, limit, onChunk) {
         const ent = get(name);
         if (ent.size > limit) throw tooBig(name, limit);
         const start = dataStart(ent);
@@ -226,7 +231,6 @@ function openZip(path) {
             yield read(start + at, Math.min(1 << 20, ent.compressed - at));
           }
         }
-        const h = createHash('sha256');
         let size = 0;
         let crc = 0;
         let stopped; // pipeline may report its own abort rather than this reason
@@ -235,7 +239,7 @@ function openZip(path) {
             size += chunk.length;
             if (size > limit) throw (stopped = tooBig(name, limit));
             crc = crc32(chunk, crc);
-            h.update(chunk);
+            onChunk(chunk);
           }
         }
         const stages = [Readable.from(compressed())];
@@ -244,11 +248,12 @@ function openZip(path) {
           await pipeline(...stages, consume);
         } catch (err) {
           if (stopped) throw stopped;
+          if (err instanceof RecordsFault) throw err;
           throw new Error(`${name}: cannot inflate (${err.message})`);
         }
         if (size !== ent.size || crc !== ent.crc)
           throw new Error(`${name}: corrupt (size or CRC-32)`);
-        return { sha256: h.digest('hex'), size };
+        return size;
       },
       close: () => closeSync(fd),
     };
@@ -274,13 +279,17 @@ function openDirectory(dir) {
     },
     async hash(name, limit) {
       const h = createHash('sha256');
+      const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+      return { sha256: h.digest('hex'), size };
+    },
+    async stream(name, limit, onChunk) {
       let size = 0;
       for await (const chunk of createReadStream(file(name), { end: limit })) {
         size += chunk.length;
         if (size > limit) throw new Error(`${name} holds more than ${limit} bytes`);
-        h.update(chunk);
+        onChunk(chunk);
       }
-      return { sha256: h.digest('hex'), size };
+      return size;
     },
     close() {},
   };
@@ -480,6 +489,200 @@ export class BatchVerifier {
   }
 }
 
+// ---------------------------------------------------------------- evid-pack/v2 records
+// records.ndjson: a header line, one line per ledger entry in seq order (the entry, the
+// proof nodes of the gap before its leaf, the record), and an end line with the nodes
+// after the last leaf. Read as a stream, one line at a time: memory does not grow with
+// the number of records.
+class RecordsFault extends Error {}
+
+const HEX32 = /^[0-9a-f]{64}$/;
+const MAX_LINE = 64 << 20;
+
+function lineSplitter(onLine) {
+  let parts = [];
+  let held = 0;
+  const hold = (part) => {
+    held += part.length;
+    if (held > MAX_LINE) throw new RecordsFault(`a line is longer than ${MAX_LINE} bytes`);
+    parts.push(Buffer.from(part));
+  };
+  const emit = () => {
+    const line = Buffer.concat(parts).toString('utf8');
+    parts = [];
+    held = 0;
+    onLine(line);
+  };
+  return {
+    push(chunk) {
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        if (parts.length === 0 && nl - start <= MAX_LINE) onLine(chunk.toString('utf8', start, nl));
+        else {
+          hold(chunk.subarray(start, nl));
+          emit();
+        }
+        start = nl + 1;
+      }
+      if (start < chunk.length) hold(chunk.subarray(start));
+    },
+    end() {
+      if (held > 0) emit();
+    },
+  };
+}
+
+async function checkRecordsV2(pack, manifest, limit) {
+  const head = manifest.tree_head;
+  let inclusion = null;
+  let records = null;
+  const failProof = (why) => (inclusion ??= why);
+  const failRecord = (why) => (records ??= why);
+  const counts = { traces: 0, events: 0, findings: 0, finding_updates: 0 };
+  let verifier;
+  let state = 'header';
+  let lastSeq = 0;
+  let proofs = 0;
+  let verified = 0;
+  let purged = 0;
+  const nodesOf = (line, where) => {
+    if (!Array.isArray(line.nodes) || !line.nodes.every((h) => typeof h === 'string' && HEX32.test(h))) {
+      failProof(`${where}: malformed proof nodes`);
+      return undefined;
+    }
+    return line.nodes.map((h) => Buffer.from(h, 'hex'));
+  };
+  const prove = (fn, where) => {
+    if (inclusion !== null || !verifier) return;
+    try {
+      fn();
+    } catch (err) {
+      failProof(`${where}: ${err.message}`);
+    }
+  };
+  const onHeader = (line) => {
+    state = 'entries';
+    if (line.format !== 'evid-records/v2') {
+      failProof('records.ndjson is not evid-records/v2');
+      failRecord('records.ndjson is not evid-records/v2');
+    } else if (line.tree_size !== head.tree_size || line.root_hash !== head.root_hash) {
+      failProof('records.ndjson is against another tree head than the signed one');
+    } else if (!HEX32.test(String(head.root_hash))) {
+      failProof('the tree head root is not a SHA-256 hash');
+    } else if (head.tree_size > 0) {
+      verifier = new BatchVerifier(head.tree_size, Buffer.from(head.root_hash, 'hex'));
+    }
+  };
+  const onEntry = (line) => {
+    const seq = line.seq;
+    const where = `entry seq ${seq}`;
+    const fields = ['kind', 'subject_id', 'digest', 'recorded_at', 'actor'];
+    if (!Number.isSafeInteger(seq) || seq <= lastSeq || fields.some((f) => typeof line[f] !== 'string')) {
+      const why =
+        Number.isSafeInteger(seq) && seq <= lastSeq
+          ? `${where} comes after seq ${lastSeq} (records must be in ledger order, each once)`
+          : `${where}: malformed entry`;
+      failProof(why);
+      failRecord(why);
+      return;
+    }
+    lastSeq = seq;
+    proofs++;
+    const nodes = nodesOf(line, where);
+    if (!verifier && inclusion === null) failProof(`${where}: the tree head is empty`);
+    if (nodes) {
+      prove(() => {
+        for (const n of nodes) verifier.node(n);
+        verifier.leaf(seq - 1, leafHash(line));
+      }, `${where} (${line.kind} ${line.subject_id})`);
+    }
+    const [kind, field] = SECTIONS[line.section] ?? [];
+    if (!Object.hasOwn(SECTIONS, String(line.section)) || kind !== line.kind) {
+      failRecord(`record seq ${seq} is in section ${line.section} but proven as ${line.kind}`);
+      return;
+    }
+    counts[line.section]++;
+    if (line.record === null && line.purged === true && kind === 'event.ingested') {
+      if (line.event_id !== line.subject_id) failRecord(`purged event ${seq}: wrong subject`);
+      purged++;
+      return;
+    }
+    if (line.record?.[field] !== line.subject_id) {
+      failRecord(`${line.section} record ${seq}: wrong subject`);
+      return;
+    }
+    let digest;
+    try {
+      digest = sha256(Buffer.from(jcs(line.record), 'utf8')).toString('hex');
+    } catch (err) {
+      failRecord(`${line.section} record ${line.subject_id}: ${err.message}`);
+      return;
+    }
+    if (digest !== line.digest) {
+      failRecord(
+        `${line.section} record ${line.subject_id} (seq ${seq}) does not match its ledger digest`,
+      );
+      return;
+    }
+    verified++;
+  };
+  const onEnd = (line) => {
+    state = 'ended';
+    if (line.records !== proofs) {
+      const why = `records.ndjson ends after ${proofs} records but says ${line.records}`;
+      failProof(why);
+      failRecord(why);
+    }
+    const nodes = nodesOf(line, 'the end line');
+    if (!nodes) return;
+    if (proofs === 0) {
+      if (nodes.length) failProof('proof nodes without a record');
+      return;
+    }
+    prove(() => {
+      for (const n of nodes) verifier.node(n);
+      verifier.finish();
+    }, 'the batch proof');
+  };
+  const splitter = lineSplitter((text) => {
+    if (state === 'ended') {
+      if (text !== '') failRecord('records.ndjson goes on after its end line');
+      return;
+    }
+    let line;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      line = undefined;
+    }
+    if (line === null || typeof line !== 'object' || Array.isArray(line)) {
+      throw new RecordsFault('records.ndjson holds a line that is not a JSON object');
+    }
+    if (state === 'header') onHeader(line);
+    else if (line.end === true) onEnd(line);
+    else onEntry(line);
+  });
+  try {
+    await pack.stream('records.ndjson', limit, (chunk) => splitter.push(chunk));
+    splitter.end();
+    if (state !== 'ended') throw new Error('records.ndjson has no end line (truncated)');
+  } catch (err) {
+    failProof(err.message);
+    failRecord(err.message);
+  }
+  const m = manifest.counts ?? {};
+  if (
+    records === null &&
+    (m.traces !== counts.traces ||
+      m.events !== counts.events ||
+      m.findings !== counts.findings ||
+      m.finding_updates !== counts.finding_updates)
+  ) {
+    failRecord('the records are not the manifest counts');
+  }
+  return { inclusion, records, proofs, verified, purged };
+}
+
 // ---------------------------------------------------------------- the checks
 const SECTIONS = {
   traces: ['trace.ingested', 'trace_id'],
@@ -513,7 +716,8 @@ async function verifyPackFiles(pack, trusted) {
   } catch {
     throw new NotAPack('not an evidence pack: manifest.json is not JSON');
   }
-  if (manifest?.format !== 'evid-pack/v1' || !Array.isArray(manifest.files)) {
+  const v2 = manifest?.format === 'evid-pack/v2';
+  if ((!v2 && manifest?.format !== 'evid-pack/v1') || !Array.isArray(manifest.files)) {
     throw new NotAPack('not an evidence pack: unknown manifest format');
   }
   const listed = new Map();
@@ -616,8 +820,10 @@ async function verifyPackFiles(pack, trusted) {
   });
   // An unsigned manifest's sizes are the forger's word: cap what is held in memory.
   const cap = signed ? Number.MAX_SAFE_INTEGER : UNSIGNED_READ_LIMIT;
-  load('proofs.json', cap);
-  load('evidence.json', cap);
+  if (!v2) {
+    load('proofs.json', cap);
+    load('evidence.json', cap);
+  }
 
   const head = manifest.tree_head;
   check('tree_head_signature', () => {
@@ -633,6 +839,27 @@ async function verifyPackFiles(pack, trusted) {
     }
     return `tree head ${head.tree_size} / ${root} is signed`;
   });
+
+  if (v2) {
+    // records.ndjson, streamed: up to its listed size (capped while the manifest is unsigned).
+    const f = listed.get('records.ndjson');
+    let result;
+    if (!f || pack.size('records.ndjson') !== f.size) {
+      const why = 'records.ndjson is missing or not the size the manifest lists';
+      result = { inclusion: why, records: why, proofs: 0, verified: 0, purged: 0 };
+    } else {
+      result = await checkRecordsV2(pack, manifest, Math.min(cap, f.size));
+    }
+    check('inclusion_proofs', () => {
+      if (result.inclusion !== null) throw new Error(result.inclusion);
+      return `one batch proof covers ${result.proofs} entries`;
+    });
+    check('records', () => {
+      if (result.records !== null) throw new Error(result.records);
+      return `${result.verified} records match their ledger digests${result.purged ? `, ${result.purged} purged` : ''}`;
+    });
+    return { manifest, results };
+  }
 
   let entries = [];
   check('inclusion_proofs', () => {
