@@ -546,7 +546,10 @@ async function checkRecordsV2(pack, manifest, limit) {
   let verified = 0;
   let purged = 0;
   const nodesOf = (line, where) => {
-    if (!Array.isArray(line.nodes) || !line.nodes.every((h) => typeof h === 'string' && HEX32.test(h))) {
+    if (
+      !Array.isArray(line.nodes) ||
+      !line.nodes.every((h) => typeof h === 'string' && HEX32.test(h))
+    ) {
       failProof(`${where}: malformed proof nodes`);
       return undefined;
     }
@@ -577,7 +580,11 @@ async function checkRecordsV2(pack, manifest, limit) {
     const seq = line.seq;
     const where = `entry seq ${seq}`;
     const fields = ['kind', 'subject_id', 'digest', 'recorded_at', 'actor'];
-    if (!Number.isSafeInteger(seq) || seq <= lastSeq || fields.some((f) => typeof line[f] !== 'string')) {
+    if (
+      !Number.isSafeInteger(seq) ||
+      seq <= lastSeq ||
+      fields.some((f) => typeof line[f] !== 'string')
+    ) {
       const why =
         Number.isSafeInteger(seq) && seq <= lastSeq
           ? `${where} comes after seq ${lastSeq} (records must be in ledger order, each once)`
@@ -844,9 +851,11 @@ async function verifyPackFiles(pack, trusted) {
     // records.ndjson, streamed: up to its listed size (capped while the manifest is unsigned).
     const f = listed.get('records.ndjson');
     let result;
+    const unread = (why) => ({ inclusion: why, records: why, proofs: 0, verified: 0, purged: 0 });
     if (!f || pack.size('records.ndjson') !== f.size) {
-      const why = 'records.ndjson is missing or not the size the manifest lists';
-      result = { inclusion: why, records: why, proofs: 0, verified: 0, purged: 0 };
+      result = unread('records.ndjson is missing or not the size the manifest lists');
+    } else if (f.size > cap) {
+      result = unread(`records.ndjson was not read: ${f.size} bytes, more than ${cap}`);
     } else {
       result = await checkRecordsV2(pack, manifest, Math.min(cap, f.size));
     }

@@ -185,7 +185,14 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
       const header = { pack_id: packId, created_at: createdAt, origin: store.origin, summary };
       const written =
         version === 1
-          ? writeV1(work, r, params, header, collectLedger(r, tree, treeSize, rootHash, refs), controls)
+          ? writeV1(
+              work,
+              r,
+              params,
+              header,
+              collectLedger(r, tree, treeSize, rootHash, refs),
+              controls,
+            )
           : writeV2(work, r, refs, header, tree, treeSize, rootHash, controls);
       for (const f of written) add(f.name, f.bytes, f.sha256);
       return { summary, controls, checkpoint: head?.checkpoint ?? null };

@@ -66,8 +66,7 @@ const EVENT_COLUMNS = 'e.*, t.trace_id AS trace_id';
 const FINDING_COLUMNS = 'f.*, t.trace_id AS trace_id, e.event_id AS event_id';
 const FINDING_JOINS =
   'LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref';
-const UPDATE_COLUMNS =
-  'h.id, h.from_status, h.to_status, h.comment, h.actor, h.at, f.finding_id';
+const UPDATE_COLUMNS = 'h.id, h.from_status, h.to_status, h.comment, h.actor, h.at, f.finding_id';
 
 export const SECTIONS: Section[] = [
   {

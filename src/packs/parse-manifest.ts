@@ -4,12 +4,7 @@
  * a safe name, a SHA-256 and a size (packs have always carried sizes; the size bounds how
  * much of the file the verifier will inflate), and no name twice.
  */
-import {
-  MANIFEST_FILE,
-  MANIFEST_SIG_FILE,
-  PACK_FORMATS,
-  type PackManifest,
-} from './manifest.js';
+import { MANIFEST_FILE, MANIFEST_SIG_FILE, PACK_FORMATS, type PackManifest } from './manifest.js';
 import { notAPack } from './verify-types.js';
 
 const HEX32 = /^[0-9a-f]{64}$/;

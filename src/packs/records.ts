@@ -41,7 +41,7 @@ class SeenIds {
       grown.set(this.#bits);
       this.#bits = grown;
     }
-    const mask = 1 << id % 8;
+    const mask = 1 << (id % 8);
     if (this.#bits[byte]! & mask) return false;
     this.#bits[byte]! |= mask;
     return true;
@@ -78,9 +78,10 @@ export function writeRecords(
     })}\n`,
   );
   const proof = treeSize > 0 ? new BatchProofWriter(tree, treeSize) : undefined;
-  const one = Object.fromEntries(
-    SECTIONS.map((s) => [s.ref, r.prepare(s.one)]),
-  ) as Record<RefKind, ReturnType<Reader['prepare']>>;
+  const one = Object.fromEntries(SECTIONS.map((s) => [s.ref, r.prepare(s.one)])) as Record<
+    RefKind,
+    ReturnType<Reader['prepare']>
+  >;
   const seen = Object.fromEntries(SECTIONS.map((s) => [s.ref, new SeenIds()])) as Record<
     RefKind,
     SeenIds

@@ -137,7 +137,9 @@ export async function checkRecordsStream(
     const section = line.section as SectionName;
     const kind = EVIDENCE_SECTIONS[section];
     if (!Object.hasOwn(EVIDENCE_SECTIONS, String(section)) || kind !== entry.kind) {
-      failRecord(`record seq ${entry.seq} is in section ${String(section)} but proven as ${entry.kind}`);
+      failRecord(
+        `record seq ${entry.seq} is in section ${String(section)} but proven as ${entry.kind}`,
+      );
       return;
     }
     counts[section]++;
