@@ -7,9 +7,11 @@
 //   2. that the pack's public key has the pinned fingerprint (or equals --key);
 //   3. manifest.sig: the ledger key's signature over manifest.json's SHA-256;
 //   4. the signed tree head (C2SP checkpoint, Ed25519) in manifest.json;
-//   5. every inclusion proof in proofs.json (RFC 9162 2.1.3.2) against that tree head,
-//      with each leaf recomputed from its entry;
-//   6. every record in evidence.json re-hashed (RFC 8785 JCS + SHA-256) against its entry.
+//   5. the batch inclusion proof in records.ndjson (evid-pack/v2) against that tree head,
+//      with each leaf recomputed from its entry (v1 packs: every PATH in proofs.json,
+//      RFC 9162 2.1.3.2);
+//   6. every record re-hashed (RFC 8785 JCS + SHA-256) against its entry.
+// records.ndjson is read as a stream, one line at a time: memory does not grow with it.
 // It cannot check the pack against the store's current ledger: that is
 // `audit evidence verify`, run where the store is.
 //

@@ -3,7 +3,8 @@
  *
  * 1. In ONE read snapshot: take the latest signed tree head, select the records, recompute
  *    the ledger's leaves and tree (checked against the signed root), and stream
- *    evidence.json and proofs.json to a work directory next to the output.
+ *    evidence.json (header) and records.ndjson (records, entries, one batch proof; v1:
+ *    evidence.json and proofs.json) to a work directory next to the output.
  * 2. Outside it: the report (html/pdf), the public key, verify.mjs, README.txt, then
  *    manifest.json (SHA-256 of every file) and manifest.sig (signed by the ledger key).
  * 3. Zip to a temp name; then in one write transaction record the pack, ledger
