@@ -198,7 +198,8 @@ export class BatchVerifier {
     if (this.#leaves === 0) throw new ProofError('empty_proof', 'a batch proof needs a leaf');
     this.#fill(this.#size);
     let hash = this.#stack[this.#stack.length - 1]!.hash;
-    for (let i = this.#stack.length - 2; i >= 0; i--) hash = hashChildren(this.#stack[i]!.hash, hash);
+    for (let i = this.#stack.length - 2; i >= 0; i--)
+      hash = hashChildren(this.#stack[i]!.hash, hash);
     if (!hash.equals(this.#root)) {
       throw new ProofError('root_mismatch', 'the batch proof does not give the signed root');
     }

@@ -73,11 +73,13 @@ describe('gap tiling', () => {
   it('tiles every gap with subtrees of the tree, maximal and in order', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 300 }).chain((size) =>
-          fc
-            .tuple(fc.integer({ min: 0, max: size }), fc.integer({ min: 0, max: size }))
-            .map(([a, b]) => ({ size, lo: Math.min(a, b), hi: Math.max(a, b) })),
-        ),
+        fc
+          .integer({ min: 1, max: 300 })
+          .chain((size) =>
+            fc
+              .tuple(fc.integer({ min: 0, max: size }), fc.integer({ min: 0, max: size }))
+              .map(([a, b]) => ({ size, lo: Math.min(a, b), hi: Math.max(a, b) })),
+          ),
         ({ size, lo, hi }) => {
           fc.pre(!(lo === 0 && hi === size));
           const ranges = gapRanges(lo, hi, size);
@@ -128,7 +130,7 @@ describe.each(VERIFIERS)('batch proofs, verified by %s', (_name, verify) => {
         const root = tree.root();
         const leaves = leavesOf(set);
         const changed = leaves.map((l) => ({ ...l, hash: Buffer.from(l.hash) }));
-        changed[pick % changed.length]!.hash[bit % 32]! ^= 1 << bit % 8;
+        changed[pick % changed.length]!.hash[bit % 32]! ^= 1 << (bit % 8);
         expect(() => verify(size, root, changed, nodes)).toThrow();
         if (nodes.length) {
           const forged = nodes.map((n) => Buffer.from(n));
