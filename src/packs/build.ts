@@ -21,7 +21,6 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CheckFailed, ConflictError, LedgerKeyError, UsageError } from '../errors.js';
-import { FileSink } from '../export/file-sink.js';
 import { newPackId } from '../ids.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { KEY_FILE_NAME, loadSigningKey } from '../ledger/keys.js';
@@ -29,20 +28,14 @@ import { latestHeadKey } from '../store/ledger-keys.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
-import type { Reader, Store } from '../store/store.js';
-import type { MerkleTree } from '../ledger/tree.js';
-import type { ControlMapping } from './controls.js';
+import type { Store } from '../store/store.js';
 import { collectControls } from './controls.js';
-import { writeEvidence, writeEvidenceHeader, type EvidenceHeader } from './evidence.js';
 import {
-  EVIDENCE_FILE,
   INSTALLED_VERIFIER_URL,
   MANIFEST_FILE,
   MANIFEST_SIG_FILE,
   PACK_FORMAT,
   PACK_FORMAT_V1,
-  PROOFS_FILE,
-  RECORDS_FILE,
   PUBLIC_KEY_FILE,
   README_FILE,
   REPORT_FILE,
@@ -56,18 +49,11 @@ import { resolveOutput } from '../output-path.js';
 import { insertPack, packExists } from './pack-store.js';
 import { DEFAULT_SCAN_CHUNK } from '../config/config.js';
 import { leafHashesInWorkers } from '../store/ledger-leaves.js';
-import { collectLedger, ledgerTree, writeProofs, type LedgerSlice } from './proofs.js';
-import { writeRecords } from './records.js';
+import { collectLedger, ledgerTree } from './proofs.js';
+import { writeV1, writeV2 } from './pack-files.js';
 import { renderPackHtml } from './report-html.js';
 import { writePackPdf } from './report-pdf.js';
-import {
-  assertSessionExists,
-  idParams,
-  includedRefs,
-  type IncludedRefs,
-  type PackFilter,
-  type RefKind,
-} from './select.js';
+import { assertSessionExists, idParams, includedRefs, type PackFilter } from './select.js';
 import { summarize, type PackSummary } from './summary.js';
 import { packReadme } from './readme.js';
 import { writeZip } from './zip-writer.js';
@@ -302,56 +288,6 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     rmSync(work, { recursive: true, force: true });
     rmSync(tempZip, { force: true });
   }
-}
-
-interface Written {
-  name: string;
-  bytes: number;
-  sha256: string;
-}
-
-/** Runs `fill` on a sink per file; on a throw every file is abandoned, none half-kept. */
-function writeFiles(work: string, names: string[], fill: (sinks: FileSink[]) => void): Written[] {
-  const sinks = names.map((name) => new FileSink(join(work, name)));
-  try {
-    fill(sinks);
-  } catch (err) {
-    for (const sink of sinks) sink.abandon();
-    throw err;
-  }
-  return sinks.map((sink, i) => ({ name: names[i]!, ...sink.close() }));
-}
-
-/** evid-pack/v1: evidence.json with every record, proofs.json with a PATH per record. */
-function writeV1(
-  work: string,
-  r: Reader,
-  params: Record<RefKind, string>,
-  header: EvidenceHeader,
-  slice: LedgerSlice,
-  controls: ControlMapping[] | null,
-): Written[] {
-  return writeFiles(work, [EVIDENCE_FILE, PROOFS_FILE], ([evidence, proofs]) => {
-    writeEvidence(evidence!, r, params, header, slice, controls);
-    writeProofs(proofs!, slice);
-  });
-}
-
-/** evid-pack/v2: evidence.json is the header; records.ndjson streams records and proof. */
-function writeV2(
-  work: string,
-  r: Reader,
-  refs: IncludedRefs,
-  header: EvidenceHeader,
-  tree: MerkleTree,
-  treeSize: number,
-  rootHash: string,
-  controls: ControlMapping[] | null,
-): Written[] {
-  return writeFiles(work, [EVIDENCE_FILE, RECORDS_FILE], ([evidence, records]) => {
-    writeEvidenceHeader(evidence!, header, RECORDS_FILE, controls);
-    writeRecords(records!, r, refs, tree, treeSize, rootHash);
-  });
 }
 
 function sha256Hex(bytes: Buffer): string {
