@@ -74,9 +74,7 @@ export function enqueueVerifyFailure(tx: Transactor, verdict: Record<string, unk
   for (const t of targets) {
     const eventId = stableEventId(t.target_id, key);
     const waiting = tx
-      .prepare(
-        'SELECT 1 FROM outbox WHERE target_id = ? AND delivered_at IS NULL AND event_id = ?',
-      )
+      .prepare('SELECT 1 FROM outbox WHERE target_id = ? AND delivered_at IS NULL AND event_id = ?')
       .get(t.target_id, eventId);
     if (waiting) continue;
     tx.prepare(

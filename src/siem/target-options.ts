@@ -44,7 +44,7 @@ function text(value: unknown, field: string, required: boolean, max = 512): stri
     return undefined;
   }
   const s = String(value).trim();
-  if (s === '' || s.length > max || /[\u0000-\u001f\u007f]/.test(s)) {
+  if (s === '' || s.length > max || [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
     fail(field, `must be 1 to ${max} printable characters`);
   }
   return s;
@@ -75,7 +75,12 @@ function caFile(value: unknown): string | undefined {
   return file;
 }
 
-function choice<T extends string>(value: unknown, field: string, allowed: readonly T[], fallback: T): T {
+function choice<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined || value === null || value === '') return fallback;
   if (!(allowed as readonly string[]).includes(String(value))) {
     fail(field, `must be one of ${allowed.join(', ')} (got "${String(value)}")`);
@@ -141,7 +146,8 @@ export function checkTarget(input: TargetInput): CheckedTarget {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     fail('port', `must be a port number from 1 to 65535 (got "${String(o.port)}")`);
   }
-  if (o.ca_file !== undefined && protocol !== 'tls') fail('ca_file', 'applies to --protocol tls only');
+  if (o.ca_file !== undefined && protocol !== 'tls')
+    fail('ca_file', 'applies to --protocol tls only');
   return {
     kind,
     endpoint,
