@@ -44,7 +44,11 @@ function text(value: unknown, field: string, required: boolean, max = 512): stri
     return undefined;
   }
   const s = String(value).trim();
-  if (s === '' || s.length > max || [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
+  if (
+    s === '' ||
+    s.length > max ||
+    [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)
+  ) {
     fail(field, `must be 1 to ${max} printable characters`);
   }
   return s;
