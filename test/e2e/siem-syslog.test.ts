@@ -82,9 +82,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Prom
 }
 
 /** rsyslog's parsed view of each message that arrived through one input. */
-function received(
-  input: string,
-): Array<{
+function received(input: string): Array<{
   pri: number;
   host: string;
   app: string;
