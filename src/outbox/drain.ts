@@ -135,16 +135,21 @@ export async function drainTarget(
       recordFailure(store, row, answer, opts, null, null);
       return report(0, false, answer.answer);
     }
-    for (;;) {
-      if (opts.stopping?.()) break;
-      const batch = store.read((r) => {
-        const rows = pendingRows(r, row.target_id, transport!.maxBatch);
+    const load = (afterId: number) =>
+      store.read((r) => {
+        const rows = pendingRows(r, row.target_id, transport!.maxBatch, afterId);
         return { rows, messages: rows.map((p) => buildMessage(r, p)) };
       });
-      if (batch.rows.length === 0) break;
+    let batch = load(0);
+    while (batch.rows.length > 0 && !opts.stopping?.()) {
       const firstId = batch.rows[0]!.id;
       const lastId = batch.rows[batch.rows.length - 1]!.id;
-      const answer = await transport.send(batch.messages);
+      const sending = transport.send(batch.messages);
+      // While this batch is on the wire, build the next one (the rows after it, in order;
+      // records never change once ledgered). The yield lets the request go out first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = load(lastId);
+      const answer = await sending;
       last = answer.answer;
       if (!answer.ok) {
         recordFailure(store, row, answer, opts, firstId, lastId);
@@ -152,6 +157,7 @@ export async function drainTarget(
       }
       const lastEventAt = batch.messages[batch.messages.length - 1]!.time;
       sent += recordDelivery(store, row, opts, firstId, lastId, lastEventAt);
+      batch = next;
     }
     return report(sent, true, last);
   } finally {

@@ -15,15 +15,16 @@ export interface PendingRow {
   recorded_at: string | null;
 }
 
-export function pendingRows(r: Reader, targetId: string, limit: number): PendingRow[] {
+/** The oldest `limit` undelivered rows of a target after row `afterId` (0: from the start). */
+export function pendingRows(r: Reader, targetId: string, limit: number, afterId = 0): PendingRow[] {
   return r
     .prepare(
       `SELECT o.id, o.event_id, o.kind, o.payload, o.ledger_seq, o.created_at, l.subject_id,
          l.subject_ref, l.recorded_at
        FROM outbox o LEFT JOIN ledger l ON l.seq = o.ledger_seq
-       WHERE o.target_id = ? AND o.delivered_at IS NULL ORDER BY o.id LIMIT ?`,
+       WHERE o.target_id = ? AND o.delivered_at IS NULL AND o.id > ? ORDER BY o.id LIMIT ?`,
     )
-    .all(targetId, limit) as PendingRow[];
+    .all(targetId, afterId, limit) as PendingRow[];
 }
 
 const SEVERITIES: ReadonlySet<string> = new Set(['critical', 'high', 'medium', 'low']);

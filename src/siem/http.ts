@@ -56,12 +56,13 @@ export function post(
   const target = new URL(url);
   const lib = target.protocol === 'https:' ? https : http;
   const ca = readCa(caFile);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body; // encoded once
   return new Promise((resolve, reject) => {
     const req = lib.request(
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        headers: { ...headers, 'content-length': String(bytes.length) },
         timeout: TIMEOUT_MS,
         ...(ca ? { ca } : {}),
       },
@@ -82,7 +83,7 @@ export function post(
       req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(bytes);
   });
 }
 

@@ -12,6 +12,8 @@ import { describeNetworkError, post, retryAfterMs } from './http.js';
 import type { DeliveryAnswer, OutboundEvent, TargetOptions, Transport } from './types.js';
 
 const RETRY_CODES = new Set([8, 9]);
+/** Read once: os.hostname() is a system call, and this runs per event. */
+const HOST = hostname();
 
 export function hecUrl(endpoint: string): string {
   return /\/services\/collector(\/event)?$/.test(endpoint)
@@ -20,7 +22,7 @@ export function hecUrl(endpoint: string): string {
 }
 
 /** One HEC envelope: epoch seconds with milliseconds, the event, and its id as an indexed field. */
-export function hecEnvelope(e: OutboundEvent, options: TargetOptions, host = hostname()): string {
+export function hecEnvelope(e: OutboundEvent, options: TargetOptions, host = HOST): string {
   return JSON.stringify({
     time: Date.parse(e.time) / 1000,
     host,
@@ -76,7 +78,7 @@ export function splunkTransport(
 ): Transport {
   const url = hecUrl(endpoint);
   return {
-    maxBatch: 100,
+    maxBatch: 500,
     async send(events) {
       try {
         const res = await post(

@@ -27,6 +27,8 @@ const CEF_SEVERITY: Record<Severity, number> = {
 };
 
 export const SD_ID = 'evid@32473';
+/** Read once: os.hostname() is a system call, and this runs per message. */
+const HOST = hostname();
 
 /** Printable US-ASCII (33..126) only, at most `max` characters, "-" when empty. */
 export function headerField(value: string, max: number): string {
@@ -59,7 +61,7 @@ function header(e: OutboundEvent, host: string, sd: string): string {
   ].join(' ');
 }
 
-export function rfc5424(e: OutboundEvent, host = hostname()): string {
+export function rfc5424(e: OutboundEvent, host = HOST): string {
   const params: Array<[string, string]> = [
     ['event_id', e.event_id],
     ['kind', e.kind],
@@ -77,7 +79,7 @@ export const cefHeaderField = (s: string): string => oneLine(s).replace(/[\\|]/g
 export const cefExtValue = (s: string): string =>
   s.replace(/[\\=]/g, (c) => `\\${c}`).replace(/\r?\n|\r/g, '\\n');
 
-export function cef(e: OutboundEvent, version: string, host = hostname()): string {
+export function cef(e: OutboundEvent, version: string, host = HOST): string {
   const ext: Array<[string, string]> = [
     ['rt', String(Date.parse(e.time))],
     ['externalId', e.event_id],
