@@ -113,15 +113,20 @@ async function queueForSiem(
   writable: () => Store,
   verdict: Record<string, unknown>,
 ): Promise<string[]> {
+  let targets = 0;
   try {
-    const targets = readonly.read(
+    targets = readonly.read(
       (r) =>
         r
           .prepare('SELECT COUNT(*) FROM siem_targets WHERE removed_at IS NULL')
           .pluck()
           .get() as number,
     );
-    if (targets === 0) return [];
+  } catch {
+    return []; // a store this broken has no targets anyone can rely on
+  }
+  if (targets === 0) return [];
+  try {
     const { enqueueVerifyFailure } = await import('../../../outbox/enqueue.js');
     const queued = writable().transact((tx) => enqueueVerifyFailure(tx, verdict));
     return [
