@@ -11,7 +11,7 @@ import { defineCommand } from '../../command.js';
 export const verifyCommand = defineCommand({
   path: ['verify'],
   description:
-    'verify the whole store: every ledger entry against its record and every ledgered row against its entry, the hash chain, the Merkle root, every signed tree head against the key chain, and optionally a pinned key and a saved checkpoint (read-only)',
+    'verify the whole store: every ledger entry against its record and every ledgered row against its entry, the hash chain, the Merkle root, every signed tree head against the key chain, and optionally a pinned key and a saved checkpoint (read-only; a failure is then queued for the SIEM targets, if any)',
   examples: [
     'audit verify',
     'audit verify --json',
