@@ -114,7 +114,7 @@ function postBody(port, body) {
   });
 }
 
-async function setup(dir, port, log) {
+async function setup(dir, port) {
   const { AppContext } = await dist('context.js');
   const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
   const { addTarget } = await dist('siem/targets.js');
@@ -147,7 +147,7 @@ async function throughput(log) {
   const dir = mkdtempSync(join(tmpdir(), 'evid-bench-siem-'));
   const hec = await receiver();
   try {
-    const ctx = await setup(dir, hec.port, log);
+    const ctx = await setup(dir, hec.port);
     const { drainAll } = await dist('outbox/drain.js');
     const { backoffPolicy } = await dist('outbox/backoff.js');
     const { newLeaseOwner } = await dist('outbox/lease.js');
@@ -204,7 +204,7 @@ async function outage(log) {
   const port = hec.port;
   await hec.close(); // down from the start
   try {
-    const ctx = await setup(dir, port, log);
+    const ctx = await setup(dir, port);
     const { startDrainer } = await dist('outbox/drainer.js');
     const { backoffPolicy } = await dist('outbox/backoff.js');
     const warnings = [];
@@ -245,6 +245,7 @@ async function outage(log) {
   }
 }
 
+/** The throughput row alone (node -e), for iterating on the drain. */
 export async function runThroughput(log) {
   return [await throughput(log)];
 }
