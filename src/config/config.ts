@@ -30,6 +30,8 @@ export interface Config {
   createStore: boolean;
   /** EVID_TRUST_FINGERPRINT: the ledger key `audit verify` pins when no flag does. */
   trustFingerprint: string | undefined;
+  /** EVID_SIEM_RETRY_MS: the first wait after a failed SIEM delivery (default 1000; cap 300x). */
+  siemRetryMs: number | undefined;
 }
 
 export interface ConfigInput {
@@ -65,6 +67,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
     createStore: input.createStore ?? true,
+    siemRetryMs: positiveInt(env.EVID_SIEM_RETRY_MS),
   };
 }
 

@@ -10,6 +10,7 @@ import { TraceAnalyzer } from './analyze-trace.js';
 import { eventSchema, ISO_DATE_TIME } from './schema.js';
 import { fieldName, type EventInput } from './validate.js';
 import { findJsonProblem } from './well-formed.js';
+import { enqueueLedgered } from '../outbox/enqueue.js';
 
 /**
  * Audit events (seed 002 `POST /api/v1/events`): the same events as inside traces, stored
@@ -231,7 +232,14 @@ export function ingestAuditEvents(
         at,
       );
       const eventRef = Number(info.lastInsertRowid);
-      tx.ledger.append('event.ingested', fields.event_id, eventRef, eventRecord(fields), at);
+      const { seq } = tx.ledger.append(
+        'event.ingested',
+        fields.event_id,
+        eventRef,
+        eventRecord(fields),
+        at,
+      );
+      enqueueLedgered(tx, 'event.ingested', seq); // targets with --events all
       for (const finding of analysed?.findings ?? []) {
         insertFinding(
           tx,

@@ -1,4 +1,5 @@
 import { canonicalize } from '../ledger/jcs.js';
+import { enqueueLedgered } from '../outbox/enqueue.js';
 import { insertFinding } from '../store/findings.js';
 import { eventRecord, type EventRecordFields } from '../store/records.js';
 import type { Transactor } from '../store/store.js';
@@ -71,7 +72,14 @@ export function insertEvents(
       target.sourceId,
     );
     const eventRef = Number(info.lastInsertRowid);
-    tx.ledger.append('event.ingested', fields.event_id, eventRef, eventRecord(fields), now);
+    const { seq } = tx.ledger.append(
+      'event.ingested',
+      fields.event_id,
+      eventRef,
+      eventRecord(fields),
+      now,
+    );
+    enqueueLedgered(tx, 'event.ingested', seq); // targets with --events all; none: a no-op
     for (const finding of stored.findings) {
       insertFinding(
         tx,

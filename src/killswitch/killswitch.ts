@@ -1,6 +1,7 @@
 import { KillSwitchActiveError, ValidationError } from '../errors.js';
 import { killSwitchRecord } from '../store/records.js';
 import type { Reader, Store, Transactor } from '../store/store.js';
+import { enqueueLedgered } from '../outbox/enqueue.js';
 
 /**
  * The kill switch (REFERENCE.md section 7, EU AI Act 14(4)(e), NIST AI RMF MANAGE 2.4):
@@ -166,13 +167,14 @@ function toggle(tx: Transactor, input: KillSwitchInput, active: boolean): KillSw
     )
     .run(fields);
   const subject = scope === 'global' ? 'killswitch:global' : `killswitch:agent:${agent}`;
-  tx.ledger.append(
+  const { seq } = tx.ledger.append(
     `killswitch.${action}`,
     subject,
     Number(lastInsertRowid),
     killSwitchRecord(fields),
     at,
   );
+  enqueueLedgered(tx, `killswitch.${action}`, seq); // SIEM targets, same transaction
   const row = tx
     .prepare('SELECT * FROM kill_switch WHERE scope = ? AND agent = ?')
     .get(scope, agent) as Row;

@@ -1,5 +1,6 @@
 import { NotFoundError, UsageError } from '../errors.js';
 import { newFindingId } from '../ids.js';
+import { enqueueLedgered } from '../outbox/enqueue.js';
 import { findingRecord, findingUpdateRecord, type FindingRecordFields } from './records.js';
 import { whereClause } from './where.js';
 import type { Reader, Transactor } from './store.js';
@@ -62,13 +63,14 @@ export function insertFinding(tx: Transactor, links: FindingLinks, f: NewFinding
          @score, @field, @start, @end, @match_masked, @excerpt, @fingerprint, @controls, @created_at, @created_at)`,
     )
     .run({ ...fields, trace_ref: links.traceRef, event_ref: links.eventRef });
-  tx.ledger.append(
+  const { seq } = tx.ledger.append(
     'finding.created',
     fields.finding_id,
     Number(lastInsertRowid),
     findingRecord(fields),
     now,
   );
+  enqueueLedgered(tx, 'finding.created', seq); // SIEM targets, same transaction
   return fields.finding_id;
 }
 
@@ -281,7 +283,14 @@ export function updateFindingStatus(
     )
     .run(row.id, entry.from_status, entry.to_status, entry.comment, entry.actor, at);
   tx.prepare('UPDATE findings SET status = ?, updated_at = ? WHERE id = ?').run(status, at, row.id);
-  tx.ledger.append('finding.updated', id, Number(lastInsertRowid), findingUpdateRecord(entry), at);
+  const { seq } = tx.ledger.append(
+    'finding.updated',
+    id,
+    Number(lastInsertRowid),
+    findingUpdateRecord(entry),
+    at,
+  );
+  enqueueLedgered(tx, 'finding.updated', seq);
 }
 
 export interface FindingsBreakdown {

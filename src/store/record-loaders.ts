@@ -28,6 +28,12 @@ import {
   type SourceRecordFields,
   type SourceRemovalFields,
 } from './records.js';
+import {
+  siemTargetRecord,
+  siemTargetRemovalRecord,
+  type SiemTargetRecordFields,
+  type SiemTargetRemovalFields,
+} from './records-siem.js';
 import type { Reader } from './store.js';
 
 function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
@@ -142,6 +148,18 @@ const LOADERS: Record<string, Loader> = {
       (SourceRemovalFields & { removed_at: string | null }) | undefined;
     return row && row.removed_at !== null
       ? { state: 'present', record: sourceRemovalRecord(row) }
+      : { state: 'missing' };
+  },
+  'siem.target_added': (r, ref) => {
+    const row = r.prepare('SELECT * FROM siem_targets WHERE id = ?').get(ref) as
+      SiemTargetRecordFields | undefined;
+    return row ? { state: 'present', record: siemTargetRecord(row) } : { state: 'missing' };
+  },
+  'siem.target_removed': (r, ref) => {
+    const row = r.prepare('SELECT * FROM siem_targets WHERE id = ?').get(ref) as
+      (SiemTargetRemovalFields & { removed_at: string | null }) | undefined;
+    return row && row.removed_at !== null
+      ? { state: 'present', record: siemTargetRemovalRecord(row) }
       : { state: 'missing' };
   },
   'report.generated': (r, ref) => {

@@ -12,6 +12,7 @@
  * last use, kill-switch refusal counters, report jobs not yet done, idempotency replays)
  * are left out on purpose; docs/ledger.md lists them.
  */
+import { ALL_EVENTS_KIND, FORWARDED_KINDS } from './records-siem.js';
 import { Failure } from './verify-failure.js';
 import type { Reader } from './store.js';
 
@@ -31,6 +32,8 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'ledger.key': 'ledger_keys',
   'source.added': 'sources',
   'source.removed': 'sources_removed',
+  'siem.target_added': 'siem_targets',
+  'siem.target_removed': 'siem_targets_removed',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -120,6 +123,21 @@ const ROW_TABLES: RowTable[] = [
     count: 'SELECT COUNT(*) FROM sources WHERE removed_at IS NOT NULL',
     orphan: orphanOf('sources', 'source_id', "'source.removed'", 'x.removed_at IS NOT NULL'),
   },
+  {
+    name: 'siem_targets',
+    count: 'SELECT COUNT(*) FROM siem_targets',
+    orphan: orphanOf('siem_targets', 'target_id', "'siem.target_added'"),
+  },
+  {
+    name: 'siem_targets_removed',
+    count: 'SELECT COUNT(*) FROM siem_targets WHERE removed_at IS NOT NULL',
+    orphan: orphanOf(
+      'siem_targets',
+      'target_id',
+      "'siem.target_removed'",
+      'x.removed_at IS NOT NULL',
+    ),
+  },
 ];
 
 /** Mutable columns that must equal what the ledger says; each query gives the first bad row. */
@@ -160,6 +178,22 @@ const STATE_CHECKS: Array<{ table: string; sql: string; what: string }> = [
     sql: `SELECT s.source_id FROM sources s
       WHERE s.event_count IS NOT (SELECT COUNT(*) FROM events e WHERE e.source_id = s.source_id)
       ORDER BY s.id LIMIT 1`,
+  },
+  {
+    // Rows are enqueued in the transaction of the entry they report and kept once delivered,
+    // so a missing one was deleted: perhaps to keep a finding from the security team's SIEM.
+    // Only entries between the target's addition and removal are owed a row.
+    table: 'outbox',
+    what: 'a ledger entry owed to this SIEM target has no outbox row (deleted?)',
+    sql: `SELECT t.target_id || ' seq ' || l.seq FROM siem_targets t
+      JOIN ledger a ON a.subject_id = t.target_id AND a.kind = 'siem.target_added'
+      LEFT JOIN ledger z ON z.subject_id = t.target_id AND z.kind = 'siem.target_removed'
+      JOIN ledger l ON l.seq > a.seq AND (z.seq IS NULL OR l.seq < z.seq)
+      LEFT JOIN outbox o ON o.target_id = t.target_id AND o.ledger_seq = l.seq
+      WHERE (l.kind IN (${FORWARDED_KINDS.map((k) => `'${k}'`).join(', ')})
+          OR (t.events = 'all' AND l.kind = '${ALL_EVENTS_KIND}'))
+        AND o.id IS NULL
+      ORDER BY t.id, l.seq LIMIT 1`,
   },
 ];
 

@@ -28,6 +28,8 @@ const dirs: string[] = [];
 let fingerprint = '';
 /** The live webhook source and the otel source removed with --purge (issue 12). */
 const src = { webhook: '', otel: '' };
+/** SIEM targets (issue 14): the first kept, the second removed. */
+const siem: string[] = [];
 
 async function ok(bin: 'evid' | 'audit', args: string[], dir = base.dir): Promise<void> {
   const r = await runBin(bin, args, { dataDir: dir });
@@ -88,6 +90,17 @@ beforeAll(async () => {
     appendThroughSource(base.dir, added.data.source, [sourceSession(`s-${type}`, `${type}-bot`)]);
   }
   await ok('evid', ['sources', 'remove', src.otel, '--purge']);
+  // SIEM targets (issue 14): one kept, one removed; the kill switch toggles below are then
+  // queued in the outbox for the kept one (never sent: nothing listens, nothing flushes).
+  for (const port of ['9', '10']) {
+    const t = await runJson<{ target_id: string }>(
+      'evid',
+      ['siem', 'add', '--kind', 'syslog', '--endpoint', '127.0.0.1', '--port', port],
+      { dataDir: base.dir },
+    );
+    siem.push(t.data.target_id);
+  }
+  await ok('evid', ['siem', 'remove', siem[1]!]);
   await ok('audit', ['kill-switch', 'activate', '--agent', 'rogue', '--reason', 'drill']);
   await ok('audit', ['kill-switch', 'deactivate', '--agent', 'rogue', '--reason', 'done']);
   await ok('evid', [
@@ -259,6 +272,51 @@ describe('each mutable column edited', () => {
       "a source's events blanked with no purge entry",
       "UPDATE events SET prompt = NULL, completion = NULL, purged_at = '2026-01-01T00:00:00.000Z' WHERE source_id = (SELECT source_id FROM sources WHERE type = 'webhook')",
       'event',
+    ],
+  ])('%s', async (_name, sql, named) => {
+    const r = await verify(tampered((db) => db.prepare(sql).run()));
+    expect(r.code).toBe(1);
+    expect(r.data.ok).toBe(false);
+    expect(`${r.data.record?.kind ?? ''} ${r.data.row?.table ?? ''} ${r.data.message}`).toContain(
+      named,
+    );
+  });
+});
+
+describe('SIEM targets and their outbox (issue 14)', () => {
+  it.each([
+    [
+      'a target inserted outside the ledger',
+      `INSERT INTO siem_targets (target_id, kind, endpoint, options, events, created_at, created_by)
+       SELECT 'siem_forged', kind, endpoint, options, events, created_at, created_by FROM siem_targets LIMIT 1`,
+      'siem_targets siem_forged',
+    ],
+    [
+      'a target pointed elsewhere',
+      "UPDATE siem_targets SET endpoint = '203.0.113.9'",
+      'siem.target_added',
+    ],
+    [
+      'a target narrowed to fewer events',
+      "UPDATE siem_targets SET events = 'none'",
+      'siem.target_added',
+    ],
+    ['a target given a secret', "UPDATE siem_targets SET secret_hash = '00'", 'siem.target_added'],
+    ['a target deleted', 'DELETE FROM siem_targets WHERE removed_at IS NULL', 'siem.target_added'],
+    [
+      'a removed target un-removed',
+      'UPDATE siem_targets SET removed_at = NULL, removed_by = NULL',
+      'siem.target_removed',
+    ],
+    [
+      'an outbox row deleted (a kill switch change hidden from the SIEM)',
+      "DELETE FROM outbox WHERE kind = 'killswitch.activated'",
+      'outbox',
+    ],
+    [
+      'an outbox row pointed at another entry',
+      'UPDATE outbox SET ledger_seq = ledger_seq - 1000000',
+      'outbox',
     ],
   ])('%s', async (_name, sql, named) => {
     const r = await verify(tampered((db) => db.prepare(sql).run()));

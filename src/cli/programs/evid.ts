@@ -18,6 +18,12 @@ import { sourcesAddCommand } from '../commands/sources/add.js';
 import { sourcesListCommand } from '../commands/sources/list.js';
 import { sourcesRemoveCommand } from '../commands/sources/remove.js';
 import { sourcesTestCommand } from '../commands/sources/test.js';
+import { siemAddCommand } from '../commands/siem/add.js';
+import { siemFlushCommand } from '../commands/siem/flush.js';
+import { siemListCommand } from '../commands/siem/list.js';
+import { siemRemoveCommand } from '../commands/siem/remove.js';
+import { siemStatusCommand } from '../commands/siem/status.js';
+import { siemTestCommand } from '../commands/siem/test.js';
 import { packCommand } from '../commands/pack/pack.js';
 import { exportCommand } from '../commands/export/export.js';
 import { versionCommand } from '../commands/version/version.js';
@@ -39,6 +45,12 @@ export const EVID_COMMANDS: CommandSpec[] = [
   sourcesListCommand,
   sourcesRemoveCommand,
   sourcesTestCommand,
+  siemAddCommand,
+  siemListCommand,
+  siemRemoveCommand,
+  siemStatusCommand,
+  siemTestCommand,
+  siemFlushCommand,
   adminKeysCreateCommand,
   adminKeysListCommand,
   adminKeysRevokeCommand,

@@ -4,13 +4,14 @@ import { CheckFailed, UsageError } from '../../../errors.js';
 import { keyFingerprint } from '../../../ledger/tree-head.js';
 import { loadPemKey, parseFingerprint } from '../../../packs/trust.js';
 import type { LedgerTrust } from '../../../store/verify-keys.js';
+import type { Store } from '../../../store/store.js';
 import { verifyStore } from '../../../store/verify-store.js';
 import { defineCommand } from '../../command.js';
 
 export const verifyCommand = defineCommand({
   path: ['verify'],
   description:
-    'verify the whole store: every ledger entry against its record and every ledgered row against its entry, the hash chain, the Merkle root, every signed tree head against the key chain, and optionally a pinned key and a saved checkpoint (read-only)',
+    'verify the whole store: every ledger entry against its record and every ledgered row against its entry, the hash chain, the Merkle root, every signed tree head against the key chain, and optionally a pinned key and a saved checkpoint (read-only; a failure is then queued for the SIEM targets, if any)',
   examples: [
     'audit verify',
     'audit verify --json',
@@ -41,8 +42,10 @@ export const verifyCommand = defineCommand({
         threads: app.config.scanThreads,
         chunkSize: app.config.scanChunk,
       });
+      const notes = verdict.ok ? [] : await queueForSiem(store, () => app.store, { ...verdict });
       return {
         data: verdict,
+        notes,
         failure: verdict.ok
           ? undefined
           : new CheckFailed(
@@ -98,6 +101,41 @@ export const verifyCommand = defineCommand({
     }
   },
 });
+
+/**
+ * A failed verify is sent to the SIEM targets. Verify itself only reads (and may run on a
+ * read-only copy), so the failure is queued afterwards in a small write of its own, only
+ * when a target exists; a store too broken to take even that write says so on stderr and
+ * the verdict stands.
+ */
+async function queueForSiem(
+  readonly: Store,
+  writable: () => Store,
+  verdict: Record<string, unknown>,
+): Promise<string[]> {
+  let targets = 0;
+  try {
+    targets = readonly.read(
+      (r) =>
+        r
+          .prepare('SELECT COUNT(*) FROM siem_targets WHERE removed_at IS NULL')
+          .pluck()
+          .get() as number,
+    );
+  } catch {
+    return []; // a store this broken has no targets anyone can rely on
+  }
+  if (targets === 0) return [];
+  try {
+    const { enqueueVerifyFailure } = await import('../../../outbox/enqueue.js');
+    const queued = writable().transact((tx) => enqueueVerifyFailure(tx, verdict));
+    return [
+      `the failure is queued for ${queued} SIEM target(s); evid serve or evid siem flush sends it`,
+    ];
+  } catch (err) {
+    return [`the failure could not be queued for the SIEM targets: ${(err as Error).message}`];
+  }
+}
 
 /** --key FILE, else --fingerprint HEX, else $EVID_TRUST_FINGERPRINT, else nothing pinned. */
 function parsePin(

@@ -175,9 +175,19 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       // Log file sources are tailed in this process (src/sources/logfile/).
       const { startLogTailers } = await import('../../../sources/logfile/worker.js');
       const tailers = startLogTailers(app.store, server.log);
+      // SIEM targets are drained in this process too (src/outbox/).
+      const { startDrainer } = await import('../../../outbox/drainer.js');
+      const { backoffPolicy } = await import('../../../outbox/backoff.js');
+      const drainer = startDrainer(app.store, {
+        dataDir: app.config.dataDir,
+        version: VERSION,
+        policy: backoffPolicy(app.config.siemRetryMs),
+        log: server.log,
+      });
       const signal = await untilSignal();
       // Before the server (and then the store) closes: the batch in progress commits first.
       await tailers.stop();
+      await drainer.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
