@@ -30,6 +30,10 @@ export interface Config {
   createStore: boolean;
   /** EVID_TRUST_FINGERPRINT: the ledger key `audit verify` pins when no flag does. */
   trustFingerprint: string | undefined;
+  /** Operator quotas as given (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS); src/admin/quota.ts parses them. */
+  quotas: { storeBytes: string | undefined; events: string | undefined };
+  /** The servers' log files: rotate at EVID_LOG_MAX_BYTES (default 10 MiB), keep EVID_LOG_FILES (default 5). */
+  logFiles: { maxBytes: number; keep: number };
 }
 
 export interface ConfigInput {
@@ -65,6 +69,14 @@ export function loadConfig(input: ConfigInput = {}): Config {
     scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
     createStore: input.createStore ?? true,
+    quotas: {
+      storeBytes: env.EVID_QUOTA_STORE_BYTES || undefined,
+      events: env.EVID_QUOTA_EVENTS || undefined,
+    },
+    logFiles: {
+      maxBytes: positiveInt(env.EVID_LOG_MAX_BYTES) ?? 10 * 1024 * 1024,
+      keep: positiveInt(env.EVID_LOG_FILES) ?? 5,
+    },
   };
 }
 

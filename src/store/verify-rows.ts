@@ -14,6 +14,7 @@
  */
 import { Failure } from './verify-failure.js';
 import type { Reader } from './store.js';
+import { checkUsers, USER_KINDS } from './user-records.js';
 
 /** Where each ledgered kind's record lives; `present` counts are kept under these names. */
 export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
@@ -31,6 +32,7 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'ledger.key': 'ledger_keys',
   'source.added': 'sources',
   'source.removed': 'sources_removed',
+  ...Object.fromEntries(Object.values(USER_KINDS).map((kind) => [kind, 'user_history'])),
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -120,6 +122,17 @@ const ROW_TABLES: RowTable[] = [
     count: 'SELECT COUNT(*) FROM sources WHERE removed_at IS NOT NULL',
     orphan: orphanOf('sources', 'source_id', "'source.removed'", 'x.removed_at IS NOT NULL'),
   },
+  {
+    name: 'user_history',
+    count: 'SELECT COUNT(*) FROM user_history',
+    orphan: orphanOf(
+      'user_history',
+      'id',
+      Object.values(USER_KINDS)
+        .map((k) => `'${k}'`)
+        .join(', '),
+    ),
+  },
 ];
 
 /** Mutable columns that must equal what the ledger says; each query gives the first bad row. */
@@ -188,6 +201,9 @@ export function mismatchedRows(
 
 /** The first column outside the digests that differs from what the ledger says it must be. */
 export function checkState(r: Reader): Failure | undefined {
+  // Users first: their check hashes in JavaScript (SQLite has no SHA-256), and they are few.
+  const users = checkUsers(r);
+  if (users) return users;
   for (const check of STATE_CHECKS) {
     const id = r.prepare(check.sql).pluck().get() as string | number | undefined;
     if (id !== undefined) {

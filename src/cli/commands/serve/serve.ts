@@ -115,10 +115,26 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const app = ctx.app();
       // fastify and the routes load only for this command.
       const { buildServer } = await import('../../../server/app.js');
+      // JSON logs to stderr as before, and to <data dir>/logs/ for `evid admin logs`.
+      const { RotatingLogFile } = await import('../../../admin/log-file.js');
+      const logFile = RotatingLogFile.inDataDir(
+        app.config.dataDir,
+        bin,
+        app.config.logFiles,
+        (err) =>
+          ctx.io.stderr.write(
+            `${bin}: warning: log file not written (${err.message}); logging to stderr only\n`,
+          ),
+      );
       const server = await buildServer(app, {
         bin,
         version: VERSION,
-        logStream: { write: (line: string) => ctx.io.stderr.write(line) } as NodeJS.WritableStream,
+        logStream: {
+          write: (line: string) => {
+            logFile.write(line);
+            return ctx.io.stderr.write(line);
+          },
+        } as NodeJS.WritableStream,
         logLevel: settings.logLevel,
         rateLimit: settings.rateLimit,
       });
@@ -151,6 +167,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       void untilSignal().then(drop);
       await server.close();
       clearTimeout(grace);
+      logFile.close();
       return { data: { listening, stopped: signal }, view: () => `stopped on ${signal}` };
     },
   });
