@@ -1,24 +1,13 @@
 /**
  * `evid admin backup` (docs/admin.md): a consistent online backup of the store while a
  * server keeps writing (SQLite's backup API, src/store/backup-copy.ts), packed with a
- * manifest (backup-manifest.ts) into one zip, mode 0600. Written to a temporary name beside
+ * manifest (backup-manifest.ts) into one zip of stored entries (zip-store.ts), mode 0600. Written to a temporary name beside
  * the output and renamed at the end, so a failed or interrupted backup never leaves a file
  * that looks complete.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  copyFileSync,
-  createReadStream,
-  existsSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config/config.js';
 import { DB_FILE, environmentError } from '../store/data-dir.js';
 import { copyDatabase, describeStoreDir } from '../store/backup-copy.js';
@@ -32,6 +21,7 @@ import {
   type BackupFile,
   type BackupManifest,
 } from './backup-manifest.js';
+import { StoredZipWriter } from './zip-store.js';
 
 export interface BackupResult {
   output: string;
@@ -40,12 +30,6 @@ export interface BackupResult {
   files: BackupFile[];
   tree_head: BackupManifest['tree_head'];
   key_fingerprint: string | null;
-}
-
-async function sha256File(path: string): Promise<string> {
-  const h = createHash('sha256');
-  await pipeline(createReadStream(path), h);
-  return h.digest('hex');
 }
 
 /** The settings in effect, for `--full`: never EVID_API_KEY or any other secret. */
@@ -81,48 +65,38 @@ export async function createBackup(
     throw environmentError('write backup to', outDir, err);
   }
   const partial = join(outDir, `.${basename(output)}.${randomBytes(6).toString('hex')}.partial`);
+  let zip: StoredZipWriter | undefined;
   try {
     await copyDatabase(store, join(stage, DB_FILE));
-    const names = [DB_FILE];
+    const copy = describeStoreDir(stage);
+    const created = options.now();
+    zip = new StoredZipWriter(partial, created);
+    const files: BackupFile[] = [{ name: DB_FILE, ...zip.addFile(DB_FILE, join(stage, DB_FILE)) }];
     if (options.full) {
       for (const name of KEY_FILES) {
-        const from = join(store.dataDir, name);
-        if (!existsSync(from)) continue;
-        copyFileSync(from, join(stage, name));
-        chmodSync(join(stage, name), 0o600);
-        names.push(name);
+        const path = join(store.dataDir, name);
+        if (existsSync(path)) files.push({ name, ...zip.addFile(name, path) });
       }
-      writeFileSync(
-        join(stage, CONFIG_FILE),
-        `${JSON.stringify(configSnapshot(config), null, 2)}\n`,
-        {
-          mode: 0o600,
-        },
-      );
-      names.push(CONFIG_FILE);
+      const text = Buffer.from(`${JSON.stringify(configSnapshot(config), null, 2)}\n`);
+      files.push({
+        name: CONFIG_FILE,
+        size: text.length,
+        sha256: zip.addBuffer(CONFIG_FILE, text),
+      });
     }
-    const files: BackupFile[] = [];
-    for (const name of names) {
-      const path = join(stage, name);
-      files.push({ name, size: statSync(path).size, sha256: await sha256File(path) });
-    }
-    const copy = describeStoreDir(stage);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       format_version: BACKUP_FORMAT_VERSION,
-      created_at: options.now().toISOString(),
+      created_at: created.toISOString(),
       evid_version: options.version,
       full: options.full,
       ...copy,
       files,
     };
-    writeFileSync(join(stage, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-    const { writeZip } = await import('../packs/zip-writer.js');
-    await writeZip(
-      partial,
-      [MANIFEST, ...names].map((name) => ({ name, path: join(stage, name) })),
-      options.now(),
-    );
+    // Last: it names every file's SHA-256, known only once each is written.
+    zip.addBuffer(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    zip.finish();
+    zip = undefined;
     renameSync(partial, output);
     return {
       output,
@@ -132,7 +106,12 @@ export async function createBackup(
       tree_head: manifest.tree_head,
       key_fingerprint: manifest.first_key_fingerprint,
     };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && /^E[A-Z]+$/.test(code)) throw environmentError('write backup', output, err);
+    throw err;
   } finally {
+    zip?.abort();
     rmSync(stage, { recursive: true, force: true });
     rmSync(partial, { force: true });
   }
