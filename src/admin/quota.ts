@@ -82,6 +82,38 @@ export function describeQuota(q: QuotaState): string {
 }
 
 /**
+ * For a server: checks the quotas now and every `everyMs`, and logs a warning (pino's
+ * `warn`, so `evid admin logs --level warn` shows it) for each one at 80% or more, and an
+ * error for each one reached. Returns the function that stops it.
+ */
+export function watchQuotas(
+  store: Store,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  everyMs = 60_000,
+): () => void {
+  const limits = store.quotas;
+  if (limits.store_bytes === undefined && limits.events === undefined) return () => {};
+  const check = (): void => {
+    try {
+      for (const q of quotaStates(
+        store.read((r) => measureUsage(r)),
+        limits,
+      )) {
+        if (q.state === 'warning') log.warn({ quota: q }, `quota warning: ${describeQuota(q)}`);
+        if (q.state === 'exceeded')
+          log.error({ quota: q }, `quota exceeded, intake refused: ${describeQuota(q)}`);
+      }
+    } catch {
+      // a busy or closing store: the next round tries again
+    }
+  };
+  check();
+  const timer = setInterval(check, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * Throws QuotaExceededError when a hard quota is reached; returns the quotas at or above
  * 80% (for a warning) otherwise. No quotas configured: nothing is measured.
  */

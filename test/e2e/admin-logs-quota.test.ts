@@ -97,6 +97,19 @@ describe('server logs and quotas', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     const pretty = await runBin('evid', ['admin', 'logs'], { dataDir: dir });
     expect(String(pretty.stdout)).toMatch(/ INFO +evid-serve req_\w+ request completed 401 /);
+
+    // A server started on a store at 80% of a quota says so in its log (warn level).
+    const again = await startServer({
+      dataDir: dir,
+      env: { EVID_LOG_LEVEL: 'info', EVID_QUOTA_EVENTS: '5' },
+    });
+    await again.stop();
+    const warned = await runBin('evid', ['admin', 'logs', '--level', 'warn', '--json'], {
+      dataDir: dir,
+    });
+    expect(JSON.parse(String(warned.stdout)).map((e: { msg: string }) => e.msg)).toEqual([
+      'quota warning: events at 80% of its quota (4 of 5)',
+    ]);
   });
 
   it('filters by level, and --follow prints new lines across a rotation', async () => {

@@ -72,7 +72,12 @@ export const adminLogsCommand = defineCommand({
     if (!opts.follow) {
       return {
         data: lines.map((l) => l.entry),
-        notes: lines.length === 0 ? [`no log lines in ${dataDir}/logs`] : [],
+        notes:
+          lines.length === 0
+            ? [
+                `no log lines${level ? ` at level ${String(level)} or above` : ''} in ${dataDir}/logs`,
+              ]
+            : [],
         view: () => lines.map(pretty).join('\n'),
       };
     }

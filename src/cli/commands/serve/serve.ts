@@ -152,6 +152,9 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
+      // Quotas at 80% or reached are logged now and every minute (docs/admin.md).
+      const { watchQuotas } = await import('../../../admin/quota.js');
+      const stopQuotaWatch = watchQuotas(app.store, server.log);
       // One JSON line first, so scripts (and tests with --port 0) learn the address.
       ctx.io.stdout.write(`${JSON.stringify({ listening })}\n`);
       // Log file sources are tailed in this process (src/sources/logfile/).
@@ -160,6 +163,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const signal = await untilSignal();
       // Before the server (and then the store) closes: the batch in progress commits first.
       await tailers.stop();
+      stopQuotaWatch();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
