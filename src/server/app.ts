@@ -154,6 +154,7 @@ export async function buildServer(
         auth: route.auth,
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
+        ...(route.renderError ? { renderError: route.renderError } : {}),
         ...(route.auth === 'public' ? { rateLimit: false } : {}),
       },
       handler: async (request, reply) => route.handler(request, reply, context),

@@ -56,6 +56,15 @@ export interface RouteDef {
    * -x-protobuf): receivers that check a signature over the bytes or decompress them.
    */
   rawBody?: true;
+  /**
+   * A receiver whose clients expect their protocol's error body (OTLP: google.rpc.Status)
+   * renders its refusals itself; status, headers and logging stay the server's.
+   */
+  renderError?: (
+    status: number,
+    details: string,
+    request: FastifyRequest,
+  ) => { contentType: string; body: string | Buffer };
   schema?: RouteSchema;
   docs?: { body?: unknown; produces?: string };
   handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;
