@@ -1,4 +1,5 @@
 import { loadConfig, type Config, type ConfigInput } from './config/config.js';
+import { parseQuotas } from './admin/quota.js';
 import { Store } from './store/store.js';
 
 /**
@@ -23,6 +24,7 @@ export class AppContext {
       actor: this.config.actor,
       now: this.clock,
       create: this.config.createStore,
+      quotas: parseQuotas(this.config).limits,
     });
     return this.storeInstance;
   }

@@ -83,6 +83,16 @@ export class KillSwitchActiveError extends EvidError {
   override readonly httpStatus = 503;
 }
 
+/**
+ * A hard operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS): intake is
+ * refused until space is freed or the quota raised (exit 7 / HTTP 507 Insufficient Storage).
+ */
+export class QuotaExceededError extends EvidError {
+  override readonly code = 'quota_exceeded';
+  override readonly exitCode = 7;
+  override readonly httpStatus = 507;
+}
+
 /** A check ran and said no: broken chain, failed pack verify (exit 1). */
 export class CheckFailed extends EvidError {
   override readonly code = 'check_failed';

@@ -13,6 +13,8 @@ export interface CommandResult {
   failure?: EvidError;
   /** Hints and counts for people; go to stderr, never in --json mode. */
   notes?: string[];
+  /** The command wrote its output as it went (a follow mode): nothing more to print. */
+  streamed?: boolean;
 }
 
 export interface RunContext {

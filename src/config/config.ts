@@ -32,6 +32,10 @@ export interface Config {
   trustFingerprint: string | undefined;
   /** EVID_SIEM_RETRY_MS: the first wait after a failed SIEM delivery (default 1000; cap 300x). */
   siemRetryMs: number | undefined;
+  /** Operator quotas as given (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS); src/admin/quota.ts parses them. */
+  quotas: { storeBytes: string | undefined; events: string | undefined };
+  /** The servers' log files: rotate at EVID_LOG_MAX_BYTES (default 10 MiB), keep EVID_LOG_FILES (default 5). */
+  logFiles: { maxBytes: number; keep: number };
 }
 
 export interface ConfigInput {
@@ -68,6 +72,14 @@ export function loadConfig(input: ConfigInput = {}): Config {
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
     createStore: input.createStore ?? true,
     siemRetryMs: positiveInt(env.EVID_SIEM_RETRY_MS),
+    quotas: {
+      storeBytes: env.EVID_QUOTA_STORE_BYTES || undefined,
+      events: env.EVID_QUOTA_EVENTS || undefined,
+    },
+    logFiles: {
+      maxBytes: positiveInt(env.EVID_LOG_MAX_BYTES) ?? 10 * 1024 * 1024,
+      keep: positiveInt(env.EVID_LOG_FILES) ?? 5,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { EvidError, KillSwitchActiveError } from '../errors.js';
 import { newTraceId } from '../ids.js';
+import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { traceRecord } from '../store/records.js';
@@ -78,6 +79,8 @@ export function appendSessions(
   sessions: readonly SessionInput[],
   options: AppendOptions,
 ): AppendReport {
+  // A hard quota refuses the whole call before anything is written (507 / exit 7).
+  assertWithinQuota(store);
   const report: AppendReport = { appended: [], rejected: [] };
   const analyzer = options.detect === false ? undefined : TraceAnalyzer.forStore(store);
   const ready: Array<{ index: number; trace: TraceInput; analysis: TraceAnalysis }> = [];

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ConflictError, ValidationError } from '../errors.js';
 import { ulid } from '../ids.js';
+import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { insertFinding } from '../store/findings.js';
@@ -167,6 +168,7 @@ export function ingestAuditEvents(
   body: unknown,
   options: { actor?: string; detect?: boolean; now?: () => Date } = {},
 ): AuditEventsResult {
+  assertWithinQuota(store);
   const now = (options.now ?? (() => new Date()))().toISOString();
   const events = validateAuditEvents(body, now);
   // Findings get the store's keyed (HMAC) fingerprints; see src/detect/fingerprint-key.ts.

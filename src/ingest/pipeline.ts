@@ -1,5 +1,6 @@
 import { ConflictError, EvidError, KillSwitchActiveError } from '../errors.js';
 import { newTraceId } from '../ids.js';
+import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { traceRecord } from '../store/records.js';
@@ -61,6 +62,8 @@ export function ingestTraces(
   items: InputItem[],
   options: IngestOptions,
 ): IngestReport {
+  // A hard quota refuses the whole call before anything is parsed or written (507 / exit 7).
+  assertWithinQuota(store);
   const report: IngestReport = { accepted: [], rejected: [] };
   const valid: Array<{ index: number; line: number | undefined; trace: TraceInput }> = [];
   // The policy is read once per call; analysis runs outside the write lock.

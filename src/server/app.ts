@@ -18,6 +18,22 @@ import { createValidatorCompiler } from './validation.js';
 /** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
 export const DEFAULT_BODY_LIMIT = MAX_TRACE_BYTES + 1024 * 1024;
 
+/** Log fields that may carry credentials (fastify's logger redaction, pino `redact`). */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["x-evid-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.client_secret',
+  '*.api_key',
+];
+
 /** Node's default --max-http-header-size: no path parameter can be longer. */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
@@ -49,7 +65,13 @@ export async function buildServer(
   const limit = parseRateLimit(options.rateLimit ?? ctx.config.rateLimit);
   const app = Fastify({
     logger: options.logStream
-      ? { level: options.logLevel ?? ctx.config.logLevel, stream: options.logStream }
+      ? {
+          level: options.logLevel ?? ctx.config.logLevel,
+          stream: options.logStream,
+          // pino's request serializer logs no headers; should a line ever carry them (or a
+          // body with a credential), these never reach stderr or the log files.
+          redact: { paths: REDACTED, censor: '[redacted]' },
+        }
       : false,
     genReqId: () => `req_${ulid()}`,
     bodyLimit,

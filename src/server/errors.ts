@@ -63,8 +63,9 @@ const INTERNAL = (requestId: string): HttpError => ({
 /** Maps anything thrown while serving a request to its status, details and headers. */
 export function toHttpError(err: unknown, requestId: string, bodyLimit: number): HttpError {
   if (err instanceof EvidError) {
-    // A 503 (kill switch) explains itself; any other 5xx says nothing about its cause.
-    return err.httpStatus >= 500 && err.httpStatus !== 503
+    // A 503 (kill switch) and a 507 (quota) explain themselves; any other 5xx says nothing
+    // about its cause.
+    return err.httpStatus >= 500 && err.httpStatus !== 503 && err.httpStatus !== 507
       ? INTERNAL(requestId)
       : fromEvidError(err);
   }

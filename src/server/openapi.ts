@@ -13,6 +13,7 @@ const ERRORS: Record<number, string> = {
   429: 'rate limit exceeded (see X-RateLimit-* and Retry-After)',
   500: 'internal error (X-Trace-Id header carries the id to quote)',
   503: 'intake refused: the kill switch is active (Retry-After)',
+  507: 'intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS)',
 };
 
 /**
@@ -79,7 +80,10 @@ function responses(route: RouteDef, components: Json): Json {
   if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.add(400);
   if (route.method !== 'GET') [409, 413].forEach((s) => errors.add(s));
   if (route.schema?.body) errors.add(415);
-  if (route.auth === 'ingest') errors.add(503);
+  if (route.auth === 'ingest') {
+    errors.add(503);
+    errors.add(507);
+  }
   for (const status of [...errors].sort()) {
     out[String(status)] ??= {
       description: ERRORS[status],

@@ -35,6 +35,7 @@ import {
   type SiemTargetRemovalFields,
 } from './records-siem.js';
 import type { Reader } from './store.js';
+import { loadUserChange, USER_KINDS } from './user-records.js';
 
 function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
   const row = r.prepare('SELECT * FROM kill_switch_history WHERE id = ?').get(ref) as
@@ -167,6 +168,12 @@ const LOADERS: Record<string, Loader> = {
       ReportRecordFields | undefined;
     return row ? { state: 'present', record: reportRecord(row) } : { state: 'missing' };
   },
+  ...Object.fromEntries(
+    Object.values(USER_KINDS).map((kind): [string, Loader] => [
+      kind,
+      (r, ref) => loadUserChange(r, ref),
+    ]),
+  ),
 };
 
 /**

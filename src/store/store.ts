@@ -51,6 +51,8 @@ export interface StoreOptions {
   readonly?: boolean;
   /** The first write may create the store (default). False: a missing store is an error. */
   create?: boolean;
+  /** Operator quotas checked before intake (src/admin/quota.ts); none by default. */
+  quotas?: { store_bytes?: number; events?: number };
 }
 
 export class Store {
@@ -79,6 +81,10 @@ export class Store {
 
   get origin(): string {
     return this.open().origin;
+  }
+
+  get quotas(): { store_bytes?: number; events?: number } {
+    return this.options.quotas ?? {};
   }
 
   get readonly(): boolean {

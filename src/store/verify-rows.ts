@@ -15,6 +15,7 @@
 import { ALL_EVENTS_KIND, FORWARDED_KINDS } from './records-siem.js';
 import { Failure } from './verify-failure.js';
 import type { Reader } from './store.js';
+import { checkUsers, USER_KINDS } from './user-records.js';
 
 /** Where each ledgered kind's record lives; `present` counts are kept under these names. */
 export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
@@ -34,6 +35,7 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'source.removed': 'sources_removed',
   'siem.target_added': 'siem_targets',
   'siem.target_removed': 'siem_targets_removed',
+  ...Object.fromEntries(Object.values(USER_KINDS).map((kind) => [kind, 'user_history'])),
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -138,6 +140,17 @@ const ROW_TABLES: RowTable[] = [
       'x.removed_at IS NOT NULL',
     ),
   },
+  {
+    name: 'user_history',
+    count: 'SELECT COUNT(*) FROM user_history',
+    orphan: orphanOf(
+      'user_history',
+      'id',
+      Object.values(USER_KINDS)
+        .map((k) => `'${k}'`)
+        .join(', '),
+    ),
+  },
 ];
 
 /** Mutable columns that must equal what the ledger says; each query gives the first bad row. */
@@ -222,6 +235,9 @@ export function mismatchedRows(
 
 /** The first column outside the digests that differs from what the ledger says it must be. */
 export function checkState(r: Reader): Failure | undefined {
+  // Users first: their check hashes in JavaScript (SQLite has no SHA-256), and they are few.
+  const users = checkUsers(r);
+  if (users) return users;
   for (const check of STATE_CHECKS) {
     const id = r.prepare(check.sql).pluck().get() as string | number | undefined;
     if (id !== undefined) {

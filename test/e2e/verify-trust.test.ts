@@ -77,6 +77,14 @@ beforeAll(async () => {
   const policy = join(base.dir, 'policy.json');
   writeFileSync(policy, JSON.stringify({ default_threshold: 0.7 }));
   await ok('evid', ['policies', 'set', policy]);
+  // Dashboard users (issue 14): one added and moved to another role.
+  const user = await runBin(
+    'evid',
+    ['admin', 'users', 'add', '--email', 'ana@example.com', '--role', 'viewer'],
+    { dataDir: base.dir, input: 'correct horse battery staple' },
+  );
+  expect(user.exitCode, String(user.stderr)).toBe(0);
+  await ok('evid', ['admin', 'users', 'set-role', 'ana@example.com', '--role', 'analyst']);
   // Sources (issue 12), before the kill switch, the pack and the report (the tests that cut
   // the ledger's tail expect those last, each its own transaction): a webhook source that keeps its events, and an otel source removed
   // with --purge after its events arrived (its token revoked, their content blanked).
@@ -541,5 +549,40 @@ describe('key rotation', () => {
     const after = await verify(crash);
     expect(after.code).toBe(0);
     expect(after.data.current_key_fingerprint).toBe(r2.data.fingerprint);
+  });
+});
+
+describe('dashboard users (issue 14)', () => {
+  it.each([
+    ['role raised by hand', "UPDATE users SET role = 'admin'"],
+    ['password hash swapped', "UPDATE users SET password_hash = 'scrypt$32768$8$1$AAAA$BBBB'"],
+    ['user removed by hand', 'UPDATE users SET removed_at = updated_at'],
+    [
+      'user inserted without a ledger entry',
+      `INSERT INTO users (user_id, email, role, password_hash, created_at, created_by, updated_at)
+       SELECT 'usr_X', 'eve@example.com', 'admin', password_hash, created_at, created_by, updated_at FROM users`,
+    ],
+  ])('%s: verify names the user', async (_name, sql) => {
+    const r = await verify(tampered((db) => db.prepare(sql).run()));
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ ok: false, reason: 'tampered', row: { table: 'users' } });
+  });
+
+  it('a change history row edited or inserted: the ledger names it', async () => {
+    const edited = await verify(
+      tampered((db) => db.prepare("UPDATE user_history SET role = 'admin'").run()),
+    );
+    expect(edited.data).toMatchObject({ ok: false, reason: 'tampered' });
+    expect(edited.data.record?.kind).toMatch(/^user\./);
+    const inserted = await verify(
+      tampered((db) =>
+        db
+          .prepare(
+            'INSERT INTO user_history (user_ref, user_id, action, email, role, password_sha256, actor, at) SELECT user_ref, user_id, action, email, role, password_sha256, actor, at FROM user_history LIMIT 1',
+          )
+          .run(),
+      ),
+    );
+    expect(inserted.data).toMatchObject({ ok: false, row: { table: 'user_history' } });
   });
 });

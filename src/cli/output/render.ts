@@ -6,6 +6,7 @@ import { wantsColour, type Io } from '../io.js';
  * the same as the REST bodies); otherwise the command's view, in colour only on a TTY.
  */
 export async function render(result: CommandResult, io: Io, json: boolean): Promise<void> {
+  if (result.streamed) return;
   if (json || !result.view) {
     io.stdout.write(`${JSON.stringify(result.data, null, json ? 2 : 2)}\n`);
     return;

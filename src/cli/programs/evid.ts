@@ -3,6 +3,15 @@ import { adminKeysCreateCommand } from '../commands/admin/keys-create.js';
 import { adminKeysListCommand } from '../commands/admin/keys-list.js';
 import { adminKeysRevokeCommand } from '../commands/admin/keys-revoke.js';
 import { adminKeysRotateLedgerCommand } from '../commands/admin/keys-rotate-ledger.js';
+import { adminUsersListCommand } from '../commands/admin/users-list.js';
+import { adminUsersAddCommand } from '../commands/admin/users-add.js';
+import { adminUsersRemoveCommand } from '../commands/admin/users-remove.js';
+import { adminUsersSetRoleCommand } from '../commands/admin/users-set-role.js';
+import { adminUsersResetPasswordCommand } from '../commands/admin/users-reset-password.js';
+import { adminLicenseCommand } from '../commands/admin/license.js';
+import { adminLogsCommand } from '../commands/admin/logs.js';
+import { adminBackupCommand } from '../commands/admin/backup.js';
+import { adminRestoreCommand } from '../commands/admin/restore.js';
 import { evidServeCommand } from '../commands/serve/serve.js';
 import { analyzeCommand } from '../commands/analyze/analyze.js';
 import { findingsGetCommand } from '../commands/findings/get.js';
@@ -55,6 +64,15 @@ export const EVID_COMMANDS: CommandSpec[] = [
   adminKeysListCommand,
   adminKeysRevokeCommand,
   adminKeysRotateLedgerCommand,
+  adminUsersListCommand,
+  adminUsersAddCommand,
+  adminUsersRemoveCommand,
+  adminUsersSetRoleCommand,
+  adminUsersResetPasswordCommand,
+  adminLicenseCommand,
+  adminLogsCommand,
+  adminBackupCommand,
+  adminRestoreCommand,
   packCommand,
   exportCommand,
   versionCommand,

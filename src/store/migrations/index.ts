@@ -8,6 +8,7 @@ import { up as findingsListIndexes } from './007-findings-list-indexes.js';
 import { up as ledgerKeys } from './008-ledger-keys.js';
 import { up as sources } from './009-sources.js';
 import { up as siemOutbox } from './010-siem-outbox.js';
+import { up as users } from './011-users.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -24,6 +25,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 8, name: 'ledger-keys', up: ledgerKeys },
   { version: 9, name: 'sources', up: sources },
   { version: 10, name: 'siem-outbox', up: siemOutbox },
+  { version: 11, name: 'users', up: users },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

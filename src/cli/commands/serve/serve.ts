@@ -142,10 +142,26 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const app = ctx.app();
       // fastify and the routes load only for this command.
       const { buildServer } = await import('../../../server/app.js');
+      // JSON logs to stderr as before, and to <data dir>/logs/ for `evid admin logs`.
+      const { RotatingLogFile } = await import('../../../admin/log-file.js');
+      const logFile = RotatingLogFile.inDataDir(
+        app.config.dataDir,
+        bin,
+        app.config.logFiles,
+        (err) =>
+          ctx.io.stderr.write(
+            `${bin}: warning: log file not written (${err.message}); logging to stderr only\n`,
+          ),
+      );
       const server = await buildServer(app, {
         bin,
         version: VERSION,
-        logStream: { write: (line: string) => ctx.io.stderr.write(line) } as NodeJS.WritableStream,
+        logStream: {
+          write: (line: string) => {
+            logFile.write(line);
+            return ctx.io.stderr.write(line);
+          },
+        } as NodeJS.WritableStream,
         logLevel: settings.logLevel,
         rateLimit: settings.rateLimit,
       });
@@ -163,6 +179,9 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
+      // Quotas at 80% or reached are logged now and every minute (docs/admin.md).
+      const { watchQuotas } = await import('../../../admin/quota.js');
+      const stopQuotaWatch = watchQuotas(app.store, server.log);
       const otlp =
         opts.otlpPort === undefined
           ? undefined
@@ -188,6 +207,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       // Before the server (and then the store) closes: the batch in progress commits first.
       await tailers.stop();
       await drainer.stop();
+      stopQuotaWatch();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
@@ -197,6 +217,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       otlp?.close();
       await server.close();
       clearTimeout(grace);
+      logFile.close();
       return { data: { listening, stopped: signal }, view: () => `stopped on ${signal}` };
     },
   });
