@@ -16,6 +16,12 @@ import { tracesIngestCommand } from '../commands/traces/ingest.js';
 import { tracesListCommand } from '../commands/traces/list.js';
 import { packCommand } from '../commands/pack/pack.js';
 import { exportCommand } from '../commands/export/export.js';
+import { retentionSetCommand } from '../commands/retention/set.js';
+import { retentionStatusCommand } from '../commands/retention/status.js';
+import { retentionEnforceCommand } from '../commands/retention/enforce.js';
+import { retentionHoldAddCommand } from '../commands/retention/hold-add.js';
+import { retentionHoldListCommand } from '../commands/retention/hold-list.js';
+import { retentionHoldReleaseCommand } from '../commands/retention/hold-release.js';
 import { versionCommand } from '../commands/version/version.js';
 
 /** Every `evid` command, in help order. */
@@ -37,5 +43,11 @@ export const EVID_COMMANDS: CommandSpec[] = [
   adminKeysRotateLedgerCommand,
   packCommand,
   exportCommand,
+  retentionSetCommand,
+  retentionStatusCommand,
+  retentionEnforceCommand,
+  retentionHoldAddCommand,
+  retentionHoldListCommand,
+  retentionHoldReleaseCommand,
   versionCommand,
 ];

@@ -7,6 +7,7 @@ import { up as statusIndex } from './006-status-index.js';
 import { up as findingsListIndexes } from './007-findings-list-indexes.js';
 import { up as ledgerKeys } from './008-ledger-keys.js';
 import { up as sources } from './009-sources.js';
+import { up as retention } from './010-retention.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -22,6 +23,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 7, name: 'findings-list-indexes', up: findingsListIndexes },
   { version: 8, name: 'ledger-keys', up: ledgerKeys },
   { version: 9, name: 'sources', up: sources },
+  { version: 10, name: 'retention', up: retention },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

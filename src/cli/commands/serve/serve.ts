@@ -70,6 +70,17 @@ async function settingsOf(ctx: RunContext, opts: Record<string, unknown>): Promi
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
+/** Retention on its schedule (src/retention/schedule.ts); its runs log to stderr as JSON. */
+async function startRetention(ctx: RunContext): Promise<{ stop(): Promise<void> }> {
+  const { startRetentionTimer } = await import('../../../retention/schedule.js');
+  const app = ctx.app();
+  return startRetentionTimer(app.store, {
+    intervalMs: app.config.retentionIntervalMs,
+    now: () => ctx.now(),
+    report: (line) => ctx.io.stderr.write(`${JSON.stringify(line)}\n`),
+  });
+}
+
 /** Resolves on the next SIGTERM or SIGINT. */
 function untilSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -138,7 +149,9 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const listening = `http://${host}:${port}`;
       // One JSON line first, so scripts (and tests with --port 0) learn the address.
       ctx.io.stdout.write(`${JSON.stringify({ listening })}\n`);
+      const retention = await startRetention(ctx);
       const signal = await untilSignal();
+      await retention.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
