@@ -85,11 +85,22 @@ const SECTIONS: Section[] = [
     name: 'findings',
     sql: `SELECT f.*, t.trace_id AS trace_id, e.event_id AS event_id FROM ${byIds('findings', 'f', 'findings')}
       LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref ORDER BY sel.key`,
-    item: (row, slice) => ({
-      seq: slice.seqOf.findings.get(row.id as number),
-      record: findingRecord(row as unknown as FindingRecordFields),
-      state: { status: row.status, updated_at: row.updated_at },
-    }),
+    item: (row, slice) => {
+      const seq = slice.seqOf.findings.get(row.id as number);
+      const state = { status: row.status, updated_at: row.updated_at };
+      // Its excerpt was purged by retention: listed as purged, proven by its entry.
+      if (row.purged_at !== null) {
+        return {
+          seq,
+          finding_id: row.finding_id,
+          purged: true,
+          purged_at: row.purged_at,
+          record: null,
+          state,
+        };
+      }
+      return { seq, record: findingRecord(row as unknown as FindingRecordFields), state };
+    },
   },
   {
     name: 'finding_updates',
