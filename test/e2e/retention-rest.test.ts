@@ -88,7 +88,6 @@ describe('GET/PUT /api/v1/retention', () => {
 describe('evid serve enforces retention on its schedule', () => {
   it('purges old records while serving, ledgered as the scheduler, and stops on SIGTERM', async () => {
     const dir = store();
-    const old = { ...trace('sess_old'), events: trace('sess_old').events as object[] };
     const file = join(dir, 'old.json');
     writeFileSync(file, JSON.stringify([trace('sess_old'), trace('sess_kept', 'keeper')]));
     expect((await runBin('evid', ['traces', 'ingest', file], { dataDir: dir })).exitCode).toBe(0);

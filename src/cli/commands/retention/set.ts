@@ -22,14 +22,12 @@ export const retentionSetCommand = defineCommand({
     const { parseDays, setRetentionPolicy } = await import('../../../retention/policy.js');
     const days = opts.days === undefined ? undefined : parseDays(String(opts.days), '--days');
     const enforce = typeof opts.enforce === 'boolean' ? opts.enforce : undefined;
-    const data = ctx
-      .app()
-      .store.transact((tx) =>
-        setRetentionPolicy(tx, {
-          ...(days ? { days } : {}),
-          ...(enforce === undefined ? {} : { enforce }),
-        }),
-      );
+    const data = ctx.app().store.transact((tx) =>
+      setRetentionPolicy(tx, {
+        ...(days ? { days } : {}),
+        ...(enforce === undefined ? {} : { enforce }),
+      }),
+    );
     return {
       data: { ...data.policy, warning: data.warning },
       notes: data.warning ? [`warning: ${data.warning}`] : [],
