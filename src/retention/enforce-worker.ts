@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Store } from '../store/store.js';
-import { enforceRetention } from './enforce.js';
+import { enforceRetention, SCHEDULED_BATCH, SCHEDULED_PAUSE } from './enforce.js';
 
 const { dataDir, actor, now } = workerData as { dataDir: string; actor: string; now: string };
 let stop = false;
@@ -17,6 +17,8 @@ try {
   const result = await enforceRetention(store, {
     now: new Date(now),
     actor,
+    batchSize: SCHEDULED_BATCH,
+    pauseRatio: SCHEDULED_PAUSE,
     shouldStop: () => stop,
   });
   parentPort?.postMessage({ result });

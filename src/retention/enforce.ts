@@ -1,10 +1,10 @@
 /**
  * A retention run: purges the content of every record older than the policy's window, in
  * short transactions of `batchSize` events (each one purge batch, one ledger entry, one
- * signed tree head), yielding to the event loop between them so a server running the
- * schedule in the same process keeps answering. Legal holds are applied by purge.ts.
+ * signed tree head), yielding to the event loop between them (and resting, when asked, so a
+ * server's scheduled run leaves room to requests). Legal holds are applied by purge.ts.
  */
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 import { UsageError } from '../errors.js';
 import { purgeBatch } from '../store/purge.js';
 import {
@@ -18,6 +18,9 @@ import { reclaimSpace, type SpaceReport } from '../store/vacuum.js';
 import { getRetentionPolicy } from './policy.js';
 
 export const DEFAULT_BATCH = 1000;
+/** A server's scheduled runs: short transactions, so a request never waits long for a read. */
+export const SCHEDULED_BATCH = 250;
+export const SCHEDULED_PAUSE = 2;
 const DAY_MS = 86_400_000;
 
 export interface EnforceOptions {
@@ -26,6 +29,12 @@ export interface EnforceOptions {
   batchSize?: number;
   /** Recorded on the purge batches' ledger entries (default: the store's actor). */
   actor?: string;
+  /**
+   * After each batch, rest this many times as long as the batch took (a server's scheduled
+   * run uses 2: a third of the time purging, the rest leaving the CPU and the write lock to
+   * requests; measured in bench/suites/55-retention.mjs).
+   */
+  pauseRatio?: number;
   /** Checked between batches: a server shutting down stops the run there. */
   shouldStop?: () => boolean;
 }
@@ -84,11 +93,12 @@ export async function enforceRetention(
   };
   let after = 0;
   for (;;) {
+    const started = performance.now();
     // Selection and purge in one short transaction: nothing seen here can change under it.
-    const done = store.transact((tx) => {
+    // Counted from its return value: a busy retry may run the function twice.
+    const step = store.transact((tx) => {
       const next = selectExpired(tx, cutoff, after, limit);
-      if (next.last === null) return true;
-      after = next.last;
+      if (next.last === null) return null;
       const batch = purgeBatch(tx, {
         events: next.events,
         findings: next.findings,
@@ -96,14 +106,19 @@ export async function enforceRetention(
         policyDays: policy.days,
         cutoff,
       });
-      result.events_purged += batch?.events ?? 0;
-      result.findings_purged += batch?.findings ?? 0;
-      result.events_held += next.events.length - (batch?.events ?? 0);
-      if (batch) result.batches++;
-      return false;
+      return { last: next.last, selected: next.events.length, batch };
     }, options.actor);
+    const done = step === null;
+    if (step) {
+      after = step.last;
+      result.events_purged += step.batch?.events ?? 0;
+      result.findings_purged += step.batch?.findings ?? 0;
+      result.events_held += step.selected - (step.batch?.events ?? 0);
+      if (step.batch) result.batches++;
+    }
     if (done || options.shouldStop?.()) break;
-    await yieldToLoop();
+    const rest = (performance.now() - started) * (options.pauseRatio ?? 0);
+    await (rest >= 1 ? sleep(rest) : yieldToLoop());
   }
   store.transact((tx) => markRetentionRun(tx), options.actor);
   result.space = reclaimSpace(store);

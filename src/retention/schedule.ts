@@ -2,7 +2,8 @@
  * Retention on a schedule inside `evid serve`: at start and then every interval, when the
  * policy says enforce. A run goes to a worker thread with its own connection (when the built
  * worker exists; in-thread otherwise, yielding between batches), so requests keep their
- * latency while it purges. On stop, a run in progress ends after its current batch (each
+ * latency while it purges; it purges smaller batches and rests as long as each took, since a
+ * background purge has all the time it needs and requests do not. On stop, a run in progress ends after its current batch (each
  * batch is one transaction, so stopping never leaves half a batch); the next run picks up
  * the rest. Errors are reported, never thrown: a failed run is retried at the next tick.
  */
@@ -10,7 +11,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Store } from '../store/store.js';
-import { enforceRetention, type EnforceResult } from './enforce.js';
+import {
+  enforceRetention,
+  SCHEDULED_BATCH,
+  SCHEDULED_PAUSE,
+  type EnforceResult,
+} from './enforce.js';
 import { getRetentionPolicy } from './policy.js';
 
 /** The actor on the ledger entries of scheduled runs. */
@@ -47,6 +53,8 @@ function runInThread(store: Store, now: Date): Run {
   const done = enforceRetention(store, {
     now,
     actor: SCHEDULE_ACTOR,
+    batchSize: SCHEDULED_BATCH,
+    pauseRatio: SCHEDULED_PAUSE,
     shouldStop: () => stopped,
   });
   return {
