@@ -42,6 +42,13 @@ export class InvalidTextError extends EvidError {
   override readonly httpStatus = 400;
 }
 
+/** A body over the limit once decompressed (a gzip bomb): exit 2 / HTTP 413. */
+export class PayloadTooLargeError extends EvidError {
+  override readonly code = 'payload_too_large';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 413;
+}
+
 export class NotFoundError extends EvidError {
   override readonly code = 'not_found';
   override readonly exitCode = 3;

@@ -32,28 +32,28 @@ export function resolveOutput(dataDir: string, packId: string, output: string | 
 /**
  * `output` itself, or `<output>/<name>` when output is an existing directory. A path
  * ending in `/` names a directory, so it must exist too (else `out/` would become a file
- * called `out`).
+ * called `out`). `flag` names the option in errors (`--report` for `traces ingest`).
  */
-export function resolveOutputFile(output: string, name: string): string {
+export function resolveOutputFile(output: string, name: string, flag = '--output'): string {
   const abs = resolve(output);
-  if (statOrUndefined(abs)?.isDirectory()) return checkWritable(join(abs, name));
-  if (/[\\/]$/.test(output)) throw missing(abs);
+  if (statOrUndefined(abs)?.isDirectory()) return checkWritable(join(abs, name), flag);
+  if (/[\\/]$/.test(output)) throw missing(abs, flag);
   const parent = dirname(abs);
   const st = statOrUndefined(parent);
-  if (!st) throw missing(parent);
-  if (!st.isDirectory()) throw new UsageError(`--output: ${parent} is not a directory`);
-  return checkWritable(abs);
+  if (!st) throw missing(parent, flag);
+  if (!st.isDirectory()) throw new UsageError(`${flag}: ${parent} is not a directory`);
+  return checkWritable(abs, flag);
 }
 
-function missing(dir: string): UsageError {
-  return new UsageError(`--output: directory ${dir} does not exist (create it first)`);
+function missing(dir: string, flag = '--output'): UsageError {
+  return new UsageError(`${flag}: directory ${dir} does not exist (create it first)`);
 }
 
-function checkWritable(file: string): string {
+function checkWritable(file: string, flag = '--output'): string {
   try {
     accessSync(dirname(file), constants.W_OK);
   } catch {
-    throw new UsageError(`--output: cannot write to ${dirname(file)} (permission denied)`);
+    throw new UsageError(`${flag}: cannot write to ${dirname(file)} (permission denied)`);
   }
   return file;
 }

@@ -7,9 +7,11 @@
 //   2. that the pack's public key has the pinned fingerprint (or equals --key);
 //   3. manifest.sig: the ledger key's signature over manifest.json's SHA-256;
 //   4. the signed tree head (C2SP checkpoint, Ed25519) in manifest.json;
-//   5. every inclusion proof in proofs.json (RFC 9162 2.1.3.2) against that tree head,
-//      with each leaf recomputed from its entry;
-//   6. every record in evidence.json re-hashed (RFC 8785 JCS + SHA-256) against its entry.
+//   5. the batch inclusion proof in records.ndjson (evid-pack/v2) against that tree head,
+//      with each leaf recomputed from its entry (v1 packs: every PATH in proofs.json,
+//      RFC 9162 2.1.3.2);
+//   6. every record re-hashed (RFC 8785 JCS + SHA-256) against its entry.
+// records.ndjson is read as a stream, one line at a time: memory does not grow with it.
 // It cannot check the pack against the store's current ledger: that is
 // `audit evidence verify`, run where the store is.
 //
@@ -27,6 +29,7 @@ import {
   readFileSync,
   readSync,
   readdirSync,
+  realpathSync,
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -217,6 +220,11 @@ function openZip(path) {
         return out;
       },
       async hash(name, limit) {
+        const h = createHash('sha256');
+        const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+        return { sha256: h.digest('hex'), size };
+      },
+      async stream(name, limit, onChunk) {
         const ent = get(name);
         if (ent.size > limit) throw tooBig(name, limit);
         const start = dataStart(ent);
@@ -225,7 +233,6 @@ function openZip(path) {
             yield read(start + at, Math.min(1 << 20, ent.compressed - at));
           }
         }
-        const h = createHash('sha256');
         let size = 0;
         let crc = 0;
         let stopped; // pipeline may report its own abort rather than this reason
@@ -234,7 +241,7 @@ function openZip(path) {
             size += chunk.length;
             if (size > limit) throw (stopped = tooBig(name, limit));
             crc = crc32(chunk, crc);
-            h.update(chunk);
+            onChunk(chunk);
           }
         }
         const stages = [Readable.from(compressed())];
@@ -243,11 +250,12 @@ function openZip(path) {
           await pipeline(...stages, consume);
         } catch (err) {
           if (stopped) throw stopped;
+          if (err instanceof RecordsFault) throw err;
           throw new Error(`${name}: cannot inflate (${err.message})`);
         }
         if (size !== ent.size || crc !== ent.crc)
           throw new Error(`${name}: corrupt (size or CRC-32)`);
-        return { sha256: h.digest('hex'), size };
+        return size;
       },
       close: () => closeSync(fd),
     };
@@ -273,13 +281,17 @@ function openDirectory(dir) {
     },
     async hash(name, limit) {
       const h = createHash('sha256');
+      const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+      return { sha256: h.digest('hex'), size };
+    },
+    async stream(name, limit, onChunk) {
       let size = 0;
       for await (const chunk of createReadStream(file(name), { end: limit })) {
         size += chunk.length;
         if (size > limit) throw new Error(`${name} holds more than ${limit} bytes`);
-        h.update(chunk);
+        onChunk(chunk);
       }
-      return { sha256: h.digest('hex'), size };
+      return size;
     },
     close() {},
   };
@@ -344,7 +356,7 @@ function verifyNote(note, keyName, publicKey) {
 }
 
 // ---------------------------------------------------------------- Merkle proofs (RFC 9162)
-const hashChildren = (l, r) => sha256(Buffer.of(1), l, r);
+export const hashChildren = (l, r) => sha256(Buffer.of(1), l, r);
 
 function leafHash(e) {
   const data = jcs({
@@ -387,6 +399,299 @@ function verifyInclusion(index, size, leaf, path, root) {
   if (!r.equals(root)) throw new Error('proof does not give the signed root');
 }
 
+// Batch inclusion proof (evid-pack/v2; docs/packs.md "Compact proofs"): the nodes are the
+// maximal subtrees holding no proven leaf, left to right, each gap's just before the leaf
+// after it. The verifier keeps the compact range covered so far (perfect subtrees of
+// decreasing size) and folds it into the root at the end; each gap's node count is
+// derived from the leaf indices and the tree size, and enforced exactly.
+const lowBit = (p) => {
+  let b = 1;
+  while (p % (b * 2) === 0) b *= 2;
+  return b;
+};
+
+export function gapRanges(lo, hi, size) {
+  const out = [];
+  let p = lo;
+  while (p < hi) {
+    if (hi === size && p > 0 && size - p < lowBit(p)) {
+      out.push([p, size]);
+      break;
+    }
+    let step = 1;
+    if (p === 0) while (step * 2 <= hi) step *= 2;
+    else step = lowBit(p);
+    while (step > hi - p) step /= 2;
+    out.push([p, p + step]);
+    p += step;
+  }
+  return out;
+}
+
+export class BatchVerifier {
+  constructor(size, root) {
+    if (!Number.isSafeInteger(size) || size < 1) throw new Error(`bad tree size ${size}`);
+    this.size = size;
+    this.root = root;
+    this.stack = [];
+    this.pending = [];
+    this.pos = 0;
+    this.leaves = 0;
+    this.done = false;
+  }
+
+  node(hash) {
+    if (this.done) throw new Error('the batch proof is finished');
+    if (hash.length !== 32) throw new Error('malformed proof hash');
+    if (this.pending.length >= 106) throw new Error('more proof nodes than any gap can hold');
+    this.pending.push(hash);
+  }
+
+  leaf(index, hash) {
+    if (this.done) throw new Error('the batch proof is finished');
+    if (!Number.isSafeInteger(index) || index < this.pos || index >= this.size) {
+      throw new Error(`leaf ${index} is out of order or not in [${this.pos}, ${this.size})`);
+    }
+    this.fill(index);
+    this.push(1, hash);
+    this.leaves++;
+  }
+
+  finish() {
+    if (this.done) throw new Error('the batch proof is finished');
+    this.done = true;
+    if (this.leaves === 0) throw new Error('a batch proof needs a leaf');
+    this.fill(this.size);
+    let h = this.stack[this.stack.length - 1].hash;
+    for (let i = this.stack.length - 2; i >= 0; i--) h = hashChildren(this.stack[i].hash, h);
+    if (!h.equals(this.root)) throw new Error('the batch proof does not give the signed root');
+  }
+
+  fill(hi) {
+    const ranges = this.pos === hi ? [] : gapRanges(this.pos, hi, this.size);
+    if (ranges.length !== this.pending.length) {
+      throw new Error(
+        `the gap [${this.pos}, ${hi}) needs ${ranges.length} proof nodes, got ${this.pending.length}`,
+      );
+    }
+    ranges.forEach(([lo, end], i) => this.push(end - lo, this.pending[i]));
+    this.pending = [];
+  }
+
+  push(size, hash) {
+    this.pos += size;
+    let top = this.stack[this.stack.length - 1];
+    while (top && top.size === size) {
+      this.stack.pop();
+      hash = hashChildren(top.hash, hash);
+      size *= 2;
+      top = this.stack[this.stack.length - 1];
+    }
+    this.stack.push({ size, hash });
+  }
+}
+
+// ---------------------------------------------------------------- evid-pack/v2 records
+// records.ndjson: a header line, one line per ledger entry in seq order (the entry, the
+// proof nodes of the gap before its leaf, the record), and an end line with the nodes
+// after the last leaf. Read as a stream, one line at a time: memory does not grow with
+// the number of records.
+class RecordsFault extends Error {}
+
+const HEX32 = /^[0-9a-f]{64}$/;
+const MAX_LINE = 64 << 20;
+
+function lineSplitter(onLine) {
+  let parts = [];
+  let held = 0;
+  const hold = (part) => {
+    held += part.length;
+    if (held > MAX_LINE) throw new RecordsFault(`a line is longer than ${MAX_LINE} bytes`);
+    parts.push(Buffer.from(part));
+  };
+  const emit = () => {
+    const line = Buffer.concat(parts).toString('utf8');
+    parts = [];
+    held = 0;
+    onLine(line);
+  };
+  return {
+    push(chunk) {
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+        if (parts.length === 0 && nl - start <= MAX_LINE) onLine(chunk.toString('utf8', start, nl));
+        else {
+          hold(chunk.subarray(start, nl));
+          emit();
+        }
+        start = nl + 1;
+      }
+      if (start < chunk.length) hold(chunk.subarray(start));
+    },
+    end() {
+      if (held > 0) emit();
+    },
+  };
+}
+
+async function checkRecordsV2(pack, manifest, limit) {
+  const head = manifest.tree_head;
+  let inclusion = null;
+  let records = null;
+  const failProof = (why) => (inclusion ??= why);
+  const failRecord = (why) => (records ??= why);
+  const counts = { traces: 0, events: 0, findings: 0, finding_updates: 0 };
+  let verifier;
+  let state = 'header';
+  let lastSeq = 0;
+  let proofs = 0;
+  let verified = 0;
+  let purged = 0;
+  const nodesOf = (line, where) => {
+    if (
+      !Array.isArray(line.nodes) ||
+      !line.nodes.every((h) => typeof h === 'string' && HEX32.test(h))
+    ) {
+      failProof(`${where}: malformed proof nodes`);
+      return undefined;
+    }
+    return line.nodes.map((h) => Buffer.from(h, 'hex'));
+  };
+  const prove = (fn, where) => {
+    if (inclusion !== null || !verifier) return;
+    try {
+      fn();
+    } catch (err) {
+      failProof(`${where}: ${err.message}`);
+    }
+  };
+  const onHeader = (line) => {
+    state = 'entries';
+    if (line.format !== 'evid-records/v2') {
+      failProof('records.ndjson is not evid-records/v2');
+      failRecord('records.ndjson is not evid-records/v2');
+    } else if (line.tree_size !== head.tree_size || line.root_hash !== head.root_hash) {
+      failProof('records.ndjson is against another tree head than the signed one');
+    } else if (!HEX32.test(String(head.root_hash))) {
+      failProof('the tree head root is not a SHA-256 hash');
+    } else if (head.tree_size > 0) {
+      verifier = new BatchVerifier(head.tree_size, Buffer.from(head.root_hash, 'hex'));
+    }
+  };
+  const onEntry = (line) => {
+    const seq = line.seq;
+    const where = `entry seq ${seq}`;
+    const fields = ['kind', 'subject_id', 'digest', 'recorded_at', 'actor'];
+    if (
+      !Number.isSafeInteger(seq) ||
+      seq <= lastSeq ||
+      fields.some((f) => typeof line[f] !== 'string')
+    ) {
+      const why =
+        Number.isSafeInteger(seq) && seq <= lastSeq
+          ? `${where} comes after seq ${lastSeq} (records must be in ledger order, each once)`
+          : `${where}: malformed entry`;
+      failProof(why);
+      failRecord(why);
+      return;
+    }
+    lastSeq = seq;
+    proofs++;
+    const nodes = nodesOf(line, where);
+    if (!verifier && inclusion === null) failProof(`${where}: the tree head is empty`);
+    if (nodes) {
+      prove(() => {
+        for (const n of nodes) verifier.node(n);
+        verifier.leaf(seq - 1, leafHash(line));
+      }, `${where} (${line.kind} ${line.subject_id})`);
+    }
+    const [kind, field] = SECTIONS[line.section] ?? [];
+    if (!Object.hasOwn(SECTIONS, String(line.section)) || kind !== line.kind) {
+      failRecord(`record seq ${seq} is in section ${line.section} but proven as ${line.kind}`);
+      return;
+    }
+    counts[line.section]++;
+    if (line.record === null && line.purged === true && kind === 'event.ingested') {
+      if (line.event_id !== line.subject_id) failRecord(`purged event ${seq}: wrong subject`);
+      purged++;
+      return;
+    }
+    if (line.record?.[field] !== line.subject_id) {
+      failRecord(`${line.section} record ${seq}: wrong subject`);
+      return;
+    }
+    let digest;
+    try {
+      digest = sha256(Buffer.from(jcs(line.record), 'utf8')).toString('hex');
+    } catch (err) {
+      failRecord(`${line.section} record ${line.subject_id}: ${err.message}`);
+      return;
+    }
+    if (digest !== line.digest) {
+      failRecord(
+        `${line.section} record ${line.subject_id} (seq ${seq}) does not match its ledger digest`,
+      );
+      return;
+    }
+    verified++;
+  };
+  const onEnd = (line) => {
+    state = 'ended';
+    if (line.records !== proofs) {
+      const why = `records.ndjson ends after ${proofs} records but says ${line.records}`;
+      failProof(why);
+      failRecord(why);
+    }
+    const nodes = nodesOf(line, 'the end line');
+    if (!nodes) return;
+    if (proofs === 0) {
+      if (nodes.length) failProof('proof nodes without a record');
+      return;
+    }
+    prove(() => {
+      for (const n of nodes) verifier.node(n);
+      verifier.finish();
+    }, 'the batch proof');
+  };
+  const splitter = lineSplitter((text) => {
+    if (state === 'ended') {
+      if (text !== '') failRecord('records.ndjson goes on after its end line');
+      return;
+    }
+    let line;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      line = undefined;
+    }
+    if (line === null || typeof line !== 'object' || Array.isArray(line)) {
+      throw new RecordsFault('records.ndjson holds a line that is not a JSON object');
+    }
+    if (state === 'header') onHeader(line);
+    else if (line.end === true) onEnd(line);
+    else onEntry(line);
+  });
+  try {
+    await pack.stream('records.ndjson', limit, (chunk) => splitter.push(chunk));
+    splitter.end();
+    if (state !== 'ended') throw new Error('records.ndjson has no end line (truncated)');
+  } catch (err) {
+    failProof(err.message);
+    failRecord(err.message);
+  }
+  const m = manifest.counts ?? {};
+  if (
+    records === null &&
+    (m.traces !== counts.traces ||
+      m.events !== counts.events ||
+      m.findings !== counts.findings ||
+      m.finding_updates !== counts.finding_updates)
+  ) {
+    failRecord('the records are not the manifest counts');
+  }
+  return { inclusion, records, proofs, verified, purged };
+}
+
 // ---------------------------------------------------------------- the checks
 const SECTIONS = {
   traces: ['trace.ingested', 'trace_id'],
@@ -420,7 +725,8 @@ async function verifyPackFiles(pack, trusted) {
   } catch {
     throw new NotAPack('not an evidence pack: manifest.json is not JSON');
   }
-  if (manifest?.format !== 'evid-pack/v1' || !Array.isArray(manifest.files)) {
+  const v2 = manifest?.format === 'evid-pack/v2';
+  if ((!v2 && manifest?.format !== 'evid-pack/v1') || !Array.isArray(manifest.files)) {
     throw new NotAPack('not an evidence pack: unknown manifest format');
   }
   const listed = new Map();
@@ -523,8 +829,10 @@ async function verifyPackFiles(pack, trusted) {
   });
   // An unsigned manifest's sizes are the forger's word: cap what is held in memory.
   const cap = signed ? Number.MAX_SAFE_INTEGER : UNSIGNED_READ_LIMIT;
-  load('proofs.json', cap);
-  load('evidence.json', cap);
+  if (!v2) {
+    load('proofs.json', cap);
+    load('evidence.json', cap);
+  }
 
   const head = manifest.tree_head;
   check('tree_head_signature', () => {
@@ -540,6 +848,29 @@ async function verifyPackFiles(pack, trusted) {
     }
     return `tree head ${head.tree_size} / ${root} is signed`;
   });
+
+  if (v2) {
+    // records.ndjson, streamed: up to its listed size (capped while the manifest is unsigned).
+    const f = listed.get('records.ndjson');
+    let result;
+    const unread = (why) => ({ inclusion: why, records: why, proofs: 0, verified: 0, purged: 0 });
+    if (!f || pack.size('records.ndjson') !== f.size) {
+      result = unread('records.ndjson is missing or not the size the manifest lists');
+    } else if (f.size > cap) {
+      result = unread(`records.ndjson was not read: ${f.size} bytes, more than ${cap}`);
+    } else {
+      result = await checkRecordsV2(pack, manifest, Math.min(cap, f.size));
+    }
+    check('inclusion_proofs', () => {
+      if (result.inclusion !== null) throw new Error(result.inclusion);
+      return `one batch proof covers ${result.proofs} entries`;
+    });
+    check('records', () => {
+      if (result.records !== null) throw new Error(result.records);
+      return `${result.verified} records match their ledger digests${result.purged ? `, ${result.purged} purged` : ''}`;
+    });
+    return { manifest, results };
+  }
 
   let entries = [];
   check('inclusion_proofs', () => {
@@ -660,4 +991,7 @@ async function main(argv) {
   return failed.length ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Run as a script; imported (the project's tests run its proof code), it only exports.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

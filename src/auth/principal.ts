@@ -6,8 +6,8 @@ import type { Role } from './roles.js';
 
 /** Who is calling: the subject of rate limits, idempotency keys and ledgered actions. */
 export interface Principal {
-  kind: 'api_key' | 'oidc' | 'env';
-  /** Stable id: `ak_...`, `oidc:<sub>` or `env:EVID_API_KEY`. */
+  kind: 'api_key' | 'oidc' | 'env' | 'webhook';
+  /** Stable id: `ak_...`, `oidc:<sub>`, `env:EVID_API_KEY`, or a webhook's `src_...`. */
   id: string;
   /** Undefined for an OIDC token carrying no known role (allowed nothing: 403). */
   role: Role | undefined;

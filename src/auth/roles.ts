@@ -9,7 +9,7 @@ export type Role = (typeof ROLES)[number];
  * - `ingest`: write traces and audit events.
  * - `read`: read traces, events, findings, policies, compliance, reports, exports.
  * - `review`: update findings, build packs, generate reports.
- * - `admin`: live policy, kill switch.
+ * - `admin`: live policy, kill switch, sources.
  */
 export type Permission = 'ingest' | 'read' | 'review' | 'admin';
 

@@ -15,6 +15,9 @@ import { validateTraceRequest, type TraceInput } from './validate.js';
  * appended to by later ones. Same validation, detectors and ledger as `ingestTraces`; the
  * committed trace record stays what was fixed at creation, and its event_count and time
  * range follow its events (outside the digest; `audit verify` recomputes them).
+ * A session may hold events of several agents (a conversation handed between agents, as
+ * OpenTelemetry's invoke_agent spans show): each event keeps the agent it came with, and
+ * the kill switch is checked for that agent; the trace keeps the agent that started it.
  */
 
 /** Events of one session, as a receiver maps them (the trace request shape). */

@@ -103,8 +103,9 @@ function fromNdjson(lines: Array<string | Uint8Array>): InputItem[] {
 /**
  * One trace's text (an NDJSON line, an array element, a whole document): its value, or
  * the error naming the field at fault. Byte offsets are reported from `base` of `where`.
+ * The streaming reader (stream-input.ts) judges each of its pieces with it too.
  */
-function parseOne(
+export function parseOne(
   raw: string | Uint8Array,
   where: string,
   base = 0,
@@ -146,7 +147,8 @@ function hex(byte: number | undefined): string {
   return (byte ?? 0).toString(16).padStart(2, '0');
 }
 
-function sizeCheck(size: number): { error?: ValidationError } {
+/** A trace of `size` bytes, or the error refusing it as over MAX_TRACE_BYTES. */
+export function sizeCheck(size: number): { error?: ValidationError } {
   if (size <= MAX_TRACE_BYTES) return {};
   return {
     error: new ValidationError(

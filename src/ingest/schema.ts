@@ -5,6 +5,8 @@
 
 export const MAX_EVENTS_PER_TRACE = 10_000;
 export const MAX_TRACE_BYTES = 10 * 1024 * 1024;
+/** The most bytes a streamed piece (line, array element) is kept for: a trace and slack. */
+export const MAX_PIECE_BYTES = MAX_TRACE_BYTES + 64 * 1024;
 
 /** ISO 8601 date-time with an explicit zone (Z or +hh:mm); normalised to UTC on ingest. */
 export const ISO_DATE_TIME =

@@ -3,7 +3,8 @@
  *
  * 1. In ONE read snapshot: take the latest signed tree head, select the records, recompute
  *    the ledger's leaves and tree (checked against the signed root), and stream
- *    evidence.json and proofs.json to a work directory next to the output.
+ *    evidence.json (header) and records.ndjson (records, entries, one batch proof; v1:
+ *    evidence.json and proofs.json) to a work directory next to the output.
  * 2. Outside it: the report (html/pdf), the public key, verify.mjs, README.txt, then
  *    manifest.json (SHA-256 of every file) and manifest.sig (signed by the ledger key).
  * 3. Zip to a temp name; then in one write transaction record the pack, ledger
@@ -20,7 +21,6 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CheckFailed, ConflictError, LedgerKeyError, UsageError } from '../errors.js';
-import { FileSink } from '../export/file-sink.js';
 import { newPackId } from '../ids.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { KEY_FILE_NAME, loadSigningKey } from '../ledger/keys.js';
@@ -30,14 +30,12 @@ import { verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
 import type { Store } from '../store/store.js';
 import { collectControls } from './controls.js';
-import { writeEvidence } from './evidence.js';
 import {
-  EVIDENCE_FILE,
   INSTALLED_VERIFIER_URL,
   MANIFEST_FILE,
   MANIFEST_SIG_FILE,
   PACK_FORMAT,
-  PROOFS_FILE,
+  PACK_FORMAT_V1,
   PUBLIC_KEY_FILE,
   README_FILE,
   REPORT_FILE,
@@ -51,7 +49,8 @@ import { resolveOutput } from '../output-path.js';
 import { insertPack, packExists } from './pack-store.js';
 import { DEFAULT_SCAN_CHUNK } from '../config/config.js';
 import { leafHashesInWorkers } from '../store/ledger-leaves.js';
-import { collectLedger, writeProofs } from './proofs.js';
+import { collectLedger, ledgerTree } from './proofs.js';
+import { writeV1, writeV2 } from './pack-files.js';
 import { renderPackHtml } from './report-html.js';
 import { writePackPdf } from './report-pdf.js';
 import { assertSessionExists, idParams, includedRefs, type PackFilter } from './select.js';
@@ -76,6 +75,11 @@ export interface BuildPackInput {
   threads?: number;
   /** Entries per worker task (config scanChunk), a power of two. */
   chunkSize?: number;
+  /**
+   * Pack format version: 2 (default) streams records.ndjson with one batch proof; 1 writes
+   * evidence.json and proofs.json with a PATH per record (kept for tests and old readers).
+   */
+  packFormat?: 1 | 2;
 }
 
 export interface BuiltPack {
@@ -115,6 +119,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     );
   }
   const createdAt = input.now.toISOString();
+  const version = input.packFormat ?? 2;
   const filters = { ...input.filter, include_controls: input.includeControls };
   const work = mkdtempSync(join(dirname(target), `.${packId}.work-`));
   const tempZip = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -150,11 +155,10 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
       const params = idParams(refs);
       const treeSize = head?.tree_size ?? 0;
       const rootHash = head?.root_hash ?? EMPTY_ROOT.toString('hex');
-      const slice = collectLedger(
+      const tree = ledgerTree(
         r,
         treeSize,
         rootHash,
-        refs,
         pre && pre.missing === null ? { size: signedSize, packed: pre.packed } : undefined,
       );
       const controls = input.includeControls ? collectControls(r, params) : null;
@@ -165,27 +169,19 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
         key_fingerprint: key.fingerprint,
       };
       const summary = summarize(r, input.filter, params, refs, treeHead, controls);
-      const evidence = new FileSink(join(work, EVIDENCE_FILE));
-      const proofs = new FileSink(join(work, PROOFS_FILE));
-      try {
-        writeEvidence(
-          evidence,
-          r,
-          params,
-          { pack_id: packId, created_at: createdAt, origin: store.origin, summary },
-          slice,
-          controls,
-        );
-        writeProofs(proofs, slice);
-      } catch (err) {
-        evidence.abandon();
-        proofs.abandon();
-        throw err;
-      }
-      const e = evidence.close();
-      const p = proofs.close();
-      add(EVIDENCE_FILE, e.bytes, e.sha256);
-      add(PROOFS_FILE, p.bytes, p.sha256);
+      const header = { pack_id: packId, created_at: createdAt, origin: store.origin, summary };
+      const written =
+        version === 1
+          ? writeV1(
+              work,
+              r,
+              params,
+              header,
+              collectLedger(r, tree, treeSize, rootHash, refs),
+              controls,
+            )
+          : writeV2(work, r, refs, header, tree, treeSize, rootHash, controls);
+      for (const f of written) add(f.name, f.bytes, f.sha256);
       return { summary, controls, checkpoint: head?.checkpoint ?? null };
     });
 
@@ -218,7 +214,7 @@ export async function buildPack(store: Store, input: BuildPackInput): Promise<Bu
     files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     const manifest: PackManifest = {
-      format: PACK_FORMAT,
+      format: version === 1 ? PACK_FORMAT_V1 : PACK_FORMAT,
       pack_id: packId,
       created_at: createdAt,
       generator: input.generator,

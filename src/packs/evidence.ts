@@ -25,6 +25,8 @@ import { byIds, type RefKind } from './select.js';
 import type { PackSummary } from './summary.js';
 
 export const EVIDENCE_FORMAT = 'evid-evidence/v1';
+/** v2: evidence.json is the header only; the records are in records.ndjson. */
+export const EVIDENCE_FORMAT_V2 = 'evid-evidence/v2';
 
 /** The sections of evidence.json that hold ledgered records, and each one's ledger kind. */
 export const EVIDENCE_SECTIONS = {
@@ -41,18 +43,39 @@ export interface EvidenceHeader {
   summary: PackSummary;
 }
 
+export type SectionName = keyof typeof EVIDENCE_SECTIONS;
+
 interface Section {
-  name: keyof typeof EVIDENCE_SECTIONS;
+  name: SectionName;
+  /** v1: the section's rows in pack order, joined to the ids bound as @<ref kind>. */
   sql: string;
-  item(row: Record<string, unknown>, slice: LedgerSlice): unknown;
+  /** v2: one row by its id (records.ndjson follows the ledger, one entry at a time). */
+  one: string;
+  ref: RefKind;
+  item(row: Record<string, unknown>, seq: number | undefined): EvidenceItem;
 }
 
-const SECTIONS: Section[] = [
+/** One evidence item: the committed record, its entry's seq, and uncommitted state. */
+export interface EvidenceItem {
+  seq?: number;
+  record: unknown;
+  [field: string]: unknown;
+}
+
+const EVENT_COLUMNS = 'e.*, t.trace_id AS trace_id';
+const FINDING_COLUMNS = 'f.*, t.trace_id AS trace_id, e.event_id AS event_id';
+const FINDING_JOINS =
+  'LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref';
+const UPDATE_COLUMNS = 'h.id, h.from_status, h.to_status, h.comment, h.actor, h.at, f.finding_id';
+
+export const SECTIONS: Section[] = [
   {
     name: 'traces',
+    ref: 'traces',
     sql: `SELECT t.* FROM ${byIds('traces', 't', 'traces')} ORDER BY sel.key`,
-    item: (row, slice) => ({
-      seq: slice.seqOf.traces.get(row.id as number),
+    one: 'SELECT t.* FROM traces t WHERE t.id = ?',
+    item: (row, seq) => ({
+      seq,
       record: traceRecord(row as unknown as TraceRecordFields),
       state: {
         status: row.status,
@@ -64,10 +87,11 @@ const SECTIONS: Section[] = [
   },
   {
     name: 'events',
-    sql: `SELECT e.*, t.trace_id AS trace_id FROM ${byIds('events', 'e', 'events')}
+    ref: 'events',
+    sql: `SELECT ${EVENT_COLUMNS} FROM ${byIds('events', 'e', 'events')}
       LEFT JOIN traces t ON t.id = e.trace_ref ORDER BY sel.key`,
-    item: (row, slice) => {
-      const seq = slice.seqOf.events.get(row.id as number);
+    one: `SELECT ${EVENT_COLUMNS} FROM events e LEFT JOIN traces t ON t.id = e.trace_ref WHERE e.id = ?`,
+    item: (row, seq) => {
       // A purged event keeps its ledger entry and proof; its content is gone by design.
       if (row.purged_at !== null) {
         return {
@@ -83,10 +107,11 @@ const SECTIONS: Section[] = [
   },
   {
     name: 'findings',
-    sql: `SELECT f.*, t.trace_id AS trace_id, e.event_id AS event_id FROM ${byIds('findings', 'f', 'findings')}
-      LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref ORDER BY sel.key`,
-    item: (row, slice) => {
-      const seq = slice.seqOf.findings.get(row.id as number);
+    ref: 'findings',
+    sql: `SELECT ${FINDING_COLUMNS} FROM ${byIds('findings', 'f', 'findings')}
+      ${FINDING_JOINS} ORDER BY sel.key`,
+    one: `SELECT ${FINDING_COLUMNS} FROM findings f ${FINDING_JOINS} WHERE f.id = ?`,
+    item: (row, seq) => {
       const state = { status: row.status, updated_at: row.updated_at };
       // Its excerpt was purged by retention: listed as purged, proven by its entry.
       if (row.purged_at !== null) {
@@ -104,11 +129,14 @@ const SECTIONS: Section[] = [
   },
   {
     name: 'finding_updates',
-    sql: `SELECT h.id, h.from_status, h.to_status, h.comment, h.actor, h.at, f.finding_id
+    ref: 'findingUpdates',
+    sql: `SELECT ${UPDATE_COLUMNS}
       FROM ${byIds('finding_history', 'h', 'findingUpdates')} JOIN findings f ON f.id = h.finding_ref
       ORDER BY sel.key`,
-    item: (row, slice) => ({
-      seq: slice.seqOf.findingUpdates.get(row.id as number),
+    one: `SELECT ${UPDATE_COLUMNS} FROM finding_history h JOIN findings f ON f.id = h.finding_ref
+      WHERE h.id = ?`,
+    item: (row, seq) => ({
+      seq,
       record: findingUpdateRecord(row as unknown as FindingUpdateFields),
     }),
   },
@@ -130,8 +158,8 @@ export function writeEvidence(
     for (const row of r.prepare(section.sql).iterate(params) as IterableIterator<
       Record<string, unknown>
     >) {
-      const item = section.item(row, slice) as { seq?: number; record: unknown };
-      assertLedgered(section.name, item, slice);
+      const item = section.item(row, slice.seqOf[section.ref].get(row.id as number));
+      assertLedgered(section.name, item, slice.digestOf.get(item.seq!));
       sink.write(`${first ? '' : ','}\n${JSON.stringify(item)}`);
       first = false;
     }
@@ -141,18 +169,29 @@ export function writeEvidence(
   sink.write('\n}\n');
 }
 
+/** v2 evidence.json: the header, the summary and the control mappings; no records. */
+export function writeEvidenceHeader(
+  sink: FileSink,
+  header: EvidenceHeader,
+  recordsFile: string,
+  controls: ControlMapping[] | null,
+): void {
+  const doc = { format: EVIDENCE_FORMAT_V2, ...header, records: recordsFile };
+  sink.write(`${JSON.stringify(controls ? { ...doc, controls } : doc, null, 1)}\n`);
+}
+
 /**
  * A pack must never carry evidence it cannot prove: a record edited in the store since it
  * was ledgered would go into the pack and fail `audit evidence verify` later, so the
  * builder refuses now and names it (the same check the verifier's `records` step makes).
  */
-function assertLedgered(
-  section: keyof typeof EVIDENCE_SECTIONS,
-  item: { seq?: number; record: unknown },
-  slice: LedgerSlice,
+export function assertLedgered(
+  section: SectionName,
+  item: EvidenceItem,
+  digest: string | undefined,
 ): void {
   if (item.record === null || item.seq === undefined) return; // purged: proved by its entry
-  if (canonicalDigest(item.record).toString('hex') !== slice.digestOf.get(item.seq)) {
+  if (canonicalDigest(item.record).toString('hex') !== digest) {
     throw new CheckFailed(
       `${EVIDENCE_SECTIONS[section]} at seq ${item.seq} no longer matches its ledger digest (altered in the store); run \`audit verify\``,
     );

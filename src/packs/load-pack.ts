@@ -21,7 +21,9 @@ import {
   EVIDENCE_FILE,
   MANIFEST_FILE,
   MANIFEST_SIG_FILE,
+  PACK_FORMAT_V1,
   PROOFS_FILE,
+  RECORDS_FILE,
   REPORT_FILE,
   VERIFIER_FILE,
   verifyManifestSignature,
@@ -49,6 +51,8 @@ export interface LoadedPack {
   /** The trusted key to check signatures with (undefined: none usable). */
   key: KeyObject | undefined;
   packKeyFingerprint: string | null;
+  /** manifest.sig verifies with the trusted key (the manifest's sizes can be trusted). */
+  signed: boolean;
   /** The files the later checks parse, by name; `unread` says why one is absent. */
   contents: Map<string, Buffer>;
   unread: Map<string, string>;
@@ -115,7 +119,8 @@ async function loadFrom(pack: PackSource, source: string, trust: TrustRoot): Pro
     }
   }
   const report = REPORT_FILE[manifest.report_format];
-  for (const required of [EVIDENCE_FILE, PROOFS_FILE, MANIFEST_SIG_FILE, report]) {
+  const proofsFile = manifest.format === PACK_FORMAT_V1 ? PROOFS_FILE : RECORDS_FILE;
+  for (const required of [EVIDENCE_FILE, proofsFile, MANIFEST_SIG_FILE, report]) {
     if (required && !pack.names.includes(required)) fail(`${required} is missing from the pack`);
   }
   checks.push(
@@ -199,7 +204,8 @@ async function loadFrom(pack: PackSource, source: string, trust: TrustRoot): Pro
   }
 
   const cap = signed ? Number.MAX_SAFE_INTEGER : UNSIGNED_READ_LIMIT;
-  load(PROOFS_FILE, cap);
+  // v2's records.ndjson is streamed by the records check (verify-records.ts), never held.
+  if (manifest.format === PACK_FORMAT_V1) load(PROOFS_FILE, cap);
   load(EVIDENCE_FILE, cap);
   return {
     source,
@@ -208,6 +214,7 @@ async function loadFrom(pack: PackSource, source: string, trust: TrustRoot): Pro
     checks,
     key,
     packKeyFingerprint,
+    signed,
     contents,
     unread,
     verifierSha256: hashes.get(VERIFIER_FILE) ?? null,

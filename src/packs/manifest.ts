@@ -9,13 +9,17 @@ import { signNote, verifyNote } from '../ledger/signed-note.js';
 import type { PackFilter } from './select.js';
 import type { PackSummary } from './summary.js';
 
-export const PACK_FORMAT = 'evid-pack/v1';
+/** The format written; PACK_FORMAT_V1 packs are still verified (docs/packs.md). */
+export const PACK_FORMAT = 'evid-pack/v2';
+export const PACK_FORMAT_V1 = 'evid-pack/v1';
+export const PACK_FORMATS = [PACK_FORMAT_V1, PACK_FORMAT] as const;
 export const MANIFEST_NOTE_HEADER = 'evid-pack-manifest/v1';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_SIG_FILE = 'manifest.sig';
 export const EVIDENCE_FILE = 'evidence.json';
 export const PROOFS_FILE = 'proofs.json';
+export const RECORDS_FILE = 'records.ndjson';
 export const PUBLIC_KEY_FILE = 'ledger-public-key.pem';
 export const VERIFIER_FILE = 'verify.mjs';
 export const README_FILE = 'README.txt';
@@ -40,7 +44,7 @@ export interface ManifestFile {
 }
 
 export interface PackManifest {
-  format: typeof PACK_FORMAT;
+  format: (typeof PACK_FORMATS)[number];
   pack_id: string;
   created_at: string;
   generator: string;

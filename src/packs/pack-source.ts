@@ -19,6 +19,8 @@ export interface PackSource {
   read(name: string, limit: number): Buffer;
   /** SHA-256 (hex) and size, streamed; an Error past `limit` bytes. */
   hash(name: string, limit: number): Promise<{ sha256: string; size: number }>;
+  /** The file's bytes in order, a chunk at a time; an Error past `limit` bytes. */
+  stream(name: string, limit: number, onChunk: (chunk: Buffer) => void): Promise<number>;
   close(): void;
 }
 
@@ -47,9 +49,12 @@ function zipSource(path: string): PackSource {
     read: (name, limit) => plain(() => zip.read(entry(name), limit)),
     async hash(name, limit) {
       const h = createHash('sha256');
+      const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+      return { sha256: h.digest('hex'), size };
+    },
+    async stream(name, limit, onChunk) {
       try {
-        const size = await zip.stream(entry(name), limit, (chunk) => h.update(chunk));
-        return { sha256: h.digest('hex'), size };
+        return await zip.stream(entry(name), limit, onChunk);
       } catch (err) {
         throw plainError(err);
       }
@@ -86,14 +91,18 @@ function directorySource(dir: string): PackSource {
     },
     async hash(name, limit) {
       const h = createHash('sha256');
+      const size = await this.stream(name, limit, (chunk) => h.update(chunk));
+      return { sha256: h.digest('hex'), size };
+    },
+    async stream(name, limit, onChunk) {
       let size = 0;
       // end is inclusive: at most limit + 1 bytes are read, enough to see the excess.
       for await (const chunk of createReadStream(file(name), { end: limit })) {
         size += (chunk as Buffer).length;
         if (size > limit) throw new Error(`${name} holds more than ${limit} bytes`);
-        h.update(chunk as Buffer);
+        onChunk(chunk as Buffer);
       }
-      return { sha256: h.digest('hex'), size };
+      return size;
     },
     close() {},
   };

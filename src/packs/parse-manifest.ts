@@ -4,7 +4,7 @@
  * a safe name, a SHA-256 and a size (packs have always carried sizes; the size bounds how
  * much of the file the verifier will inflate), and no name twice.
  */
-import { MANIFEST_FILE, MANIFEST_SIG_FILE, PACK_FORMAT, type PackManifest } from './manifest.js';
+import { MANIFEST_FILE, MANIFEST_SIG_FILE, PACK_FORMATS, type PackManifest } from './manifest.js';
 import { notAPack } from './verify-types.js';
 
 const HEX32 = /^[0-9a-f]{64}$/;
@@ -17,13 +17,13 @@ export function parseManifest(bytes: Buffer, source: string): PackManifest {
     throw notAPack(source, `${MANIFEST_FILE} is not JSON`);
   }
   if (
-    manifest?.format !== PACK_FORMAT ||
+    !(PACK_FORMATS as readonly unknown[]).includes(manifest?.format) ||
     typeof manifest.pack_id !== 'string' ||
     !Array.isArray(manifest.files) ||
     typeof manifest.tree_head !== 'object' ||
     manifest.tree_head === null
   ) {
-    throw notAPack(source, `${MANIFEST_FILE} is not a ${PACK_FORMAT} manifest`);
+    throw notAPack(source, `${MANIFEST_FILE} is not a ${PACK_FORMATS.join(' or ')} manifest`);
   }
   const seen = new Set<string>();
   for (const f of manifest.files as unknown[]) {

@@ -15,9 +15,10 @@ import type { Reader } from '../store/store.js';
 import { idParams, type IncludedRefs, type RefKind } from './select.js';
 
 export const PROOFS_FORMAT = 'evid-proofs/v1';
+export const LEAF_RULE = 'SHA-256(0x00 || JCS({actor,digest,kind,recorded_at,subject_id}))';
 
 /** The ledger kinds a pack proves, and which included-ref set each one's subject_ref is in. */
-const KIND_SETS = {
+export const KIND_SETS = {
   'trace.ingested': 'traces',
   'event.ingested': 'events',
   'finding.created': 'findings',
@@ -40,7 +41,7 @@ export interface LedgerSlice {
 
 // The ledger entries of the included records, picked in SQLite (one pass over the ledger,
 // no row crosses into JavaScript unless it is wanted), with their leaf data as JCS text.
-const INCLUDED_ENTRIES = `
+export const INCLUDED_ENTRIES = `
   SELECT seq, kind, subject_ref, ${leafJsonSql('l')} FROM ledger l
   WHERE seq <= @size AND (
     (kind = 'trace.ingested' AND subject_ref IN (SELECT value FROM json_each(@traces))) OR
@@ -50,19 +51,19 @@ const INCLUDED_ENTRIES = `
   ORDER BY seq`;
 
 /**
+ * The Merkle tree of the ledger up to the pack's tree head, every leaf recomputed.
  * Requires `treeSize` and `rootHash` from the latest signed tree head read in the same
  * snapshot. `pre` may carry leaf hashes of entries 1..pre.size (pre.size <= treeSize)
  * computed beforehand by worker threads; the rest are computed here. Throws CheckFailed
  * when the ledger no longer gives that root, or when an included record has no ledger
  * entry: a pack must never carry evidence it cannot prove.
  */
-export function collectLedger(
+export function ledgerTree(
   r: Reader,
   treeSize: number,
   rootHash: string,
-  refs: IncludedRefs,
   pre?: { size: number; packed: Buffer },
-): LedgerSlice {
+): MerkleTree {
   const done = pre && pre.size <= treeSize ? pre.size : 0;
   const rest = scanLeaves(r, done + 1, treeSize);
   const missing = rest.missing;
@@ -80,7 +81,17 @@ export function collectLedger(
       `the ledger does not match its signed tree head at size ${treeSize}; run \`audit verify\``,
     );
   }
+  return tree;
+}
 
+/** v1: the included entries, held in memory (v2 streams them: records.ts). */
+export function collectLedger(
+  r: Reader,
+  tree: MerkleTree,
+  treeSize: number,
+  rootHash: string,
+  refs: IncludedRefs,
+): LedgerSlice {
   const seqOf: LedgerSlice['seqOf'] = {
     traces: new Map(),
     events: new Map(),
@@ -115,7 +126,7 @@ export function collectLedger(
 export function writeProofs(sink: FileSink, slice: LedgerSlice): void {
   sink.write(
     `{"format":${JSON.stringify(PROOFS_FORMAT)},"hash_algorithm":"sha256",` +
-      `"leaf":"SHA-256(0x00 || JCS({actor,digest,kind,recorded_at,subject_id}))",` +
+      `"leaf":${JSON.stringify(LEAF_RULE)},` +
       `"tree_size":${slice.treeSize},"root_hash":${JSON.stringify(slice.rootHash)},"entries":[`,
   );
   slice.entries.forEach((entry, i) => {

@@ -11,8 +11,10 @@ export function packReadme(packId: string, fingerprint: string, format: ReportFo
 Files
   manifest.json          pack id, filters, signed tree head, SHA-256 of every other file
   manifest.sig           the manifest's SHA-256, signed by the ledger key (C2SP signed note)
-  evidence.json          every included record exactly as the ledger commits to it
-  proofs.json            per record: its ledger entry and an RFC 6962 inclusion proof
+  evidence.json          the pack's header, summary and control mappings
+  records.ndjson         every included record exactly as the ledger commits to it, with
+                         its ledger entry and its part of one batch inclusion proof, one
+                         per line in ledger order (docs/packs.md of evid: the format)
   ledger-public-key.pem  the ledger's Ed25519 public key (do not trust it on its own)
   verify.mjs             an offline verifier that needs only Node.js (>= 20)
 ${report}

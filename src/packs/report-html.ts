@@ -77,7 +77,7 @@ export function renderPackHtml(input: HtmlReportInput, template?: string): strin
           .join('') +
         '</tbody></table>' +
         (s.counts.traces > s.traces_listed
-          ? `<p class="note">The first ${s.traces_listed} of ${s.counts.traces} traces; evidence.json holds them all.</p>`
+          ? `<p class="note">The first ${s.traces_listed} of ${s.counts.traces} traces; records.ndjson holds them all.</p>`
           : '');
   const controls = input.controls;
   const controlsSection = !controls

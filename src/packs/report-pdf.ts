@@ -3,7 +3,7 @@
  * head). Reproducible: a fixed creation date (the pack's) and no other clock. Footers are
  * drawn with the bottom margin set to 0, since pdfkit silently adds a page for text below
  * the margin. Only the standard fonts are used, so text outside Latin-1 is shown as '?'
- * (evidence.json keeps the exact text). pdfkit loads only here.
+ * (records.ndjson keeps the exact text). pdfkit loads only here.
  */
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
@@ -116,7 +116,7 @@ export async function writePackPdf(path: string, input: PdfReportInput): Promise
     );
     if (s.counts.traces > s.traces_listed) {
       doc.text(
-        `The first ${s.traces_listed} of ${s.counts.traces} traces; evidence.json holds them all.`,
+        `The first ${s.traces_listed} of ${s.counts.traces} traces; records.ndjson holds them all.`,
         MARGIN,
       );
     }
@@ -143,7 +143,7 @@ export async function writePackPdf(path: string, input: PdfReportInput): Promise
   field('Key fingerprint', s.tree_head.key_fingerprint, true);
   doc.moveDown(0.5).fontSize(9).fillColor('#555555');
   doc.text(
-    'Every record in evidence.json has an inclusion proof against this tree head in proofs.json. ' +
+    'Every record in records.ndjson is proven against this tree head by one batch inclusion proof. ' +
       'Verify with `audit evidence verify pack.zip --fingerprint <fingerprint>` or `node verify.mjs`, ' +
       'pinning a fingerprint published by the store operator, not the one printed here.',
     MARGIN,

@@ -19,12 +19,16 @@ export interface PackFilter {
   session: string | null;
 }
 
-/** The internal row ids of every included record, per ledger kind, in pack order. */
+/**
+ * The internal row ids of every included record, per ledger kind, in pack order. Typed
+ * arrays: a pack may select millions of rows, at 8 bytes each (a Set or an array of
+ * objects costs several times that).
+ */
 export interface IncludedRefs {
-  traces: number[];
-  events: number[];
-  findings: number[];
-  findingUpdates: number[];
+  traces: Float64Array;
+  events: Float64Array;
+  findings: Float64Array;
+  findingUpdates: Float64Array;
   purgedEvents: number;
 }
 
@@ -32,12 +36,23 @@ export type RefKind = Exclude<keyof IncludedRefs, 'purgedEvents'>;
 
 /** `json_each(@ids)` parameters for the later queries. */
 export function idParams(refs: IncludedRefs): Record<RefKind, string> {
+  const json = (ids: Float64Array): string => `[${ids.join(',')}]`;
   return {
-    traces: JSON.stringify(refs.traces),
-    events: JSON.stringify(refs.events),
-    findings: JSON.stringify(refs.findings),
-    findingUpdates: JSON.stringify(refs.findingUpdates),
+    traces: json(refs.traces),
+    events: json(refs.events),
+    findings: json(refs.findings),
+    findingUpdates: json(refs.findingUpdates),
   };
+}
+
+/** The ids sorted ascending, each once. */
+function sortedUnique(ids: number[]): Float64Array {
+  const sorted = Float64Array.from(ids).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  }
+  return sorted.subarray(0, n);
 }
 
 /** Rows of `table` (aliased `alias`) whose id is in the JSON array @name, in array order. */
@@ -68,64 +83,55 @@ export function includedRefs(r: Reader, filter: PackFilter): IncludedRefs {
       .map((c) => ` AND ${c}`)
       .join('');
 
-  // [id, purged] rows: the purge count comes with the selection, in the same pass.
-  const eventRows = (sql: string, params: object): Array<[number, number]> =>
-    r.prepare(sql).raw(true).all(params) as Array<[number, number]>;
+  // [id, purged] rows, streamed: the purge count comes with the selection, in one pass.
   let purged = 0;
-  const events = new Set<number>();
-  const addEvents = (rows: Array<[number, number]>): number[] => {
-    for (const [id, isPurged] of rows) {
-      events.add(id);
+  const eventIds: number[] = [];
+  const addEvents = (sql: string, params: object): number[] => {
+    const added: number[] = [];
+    for (const [id, isPurged] of r.prepare(sql).raw(true).iterate(params) as IterableIterator<
+      [number, number]
+    >) {
+      eventIds.push(id);
+      added.push(id);
       purged += isPurged;
     }
-    return rows.map(([id]) => id);
+    return added;
   };
   addEvents(
-    eventRows(
-      'SELECT e.id, e.purged_at IS NOT NULL FROM json_each(@t) AS sel JOIN events e ON e.trace_ref = sel.value',
-      { t: traceJson },
-    ),
+    'SELECT e.id, e.purged_at IS NOT NULL FROM json_each(@t) AS sel JOIN events e ON e.trace_ref = sel.value',
+    { t: traceJson },
   );
   const standalone = window
     ? addEvents(
-        eventRows(
-          `SELECT id, purged_at IS NOT NULL FROM events WHERE trace_ref IS NULL${inWindow('timestamp')}`,
-          p,
-        ),
+        `SELECT id, purged_at IS NOT NULL FROM events WHERE trace_ref IS NULL${inWindow('timestamp')}`,
+        p,
       )
     : [];
-  const eventList = [...events].sort((a, b) => a - b);
+  const eventList = sortedUnique(eventIds);
+  eventIds.length = 0;
 
-  const findings = new Set(
-    ids('SELECT f.id FROM json_each(@t) AS sel JOIN findings f ON f.trace_ref = sel.value', {
-      t: traceJson,
-    }),
+  const findingIds = ids(
+    'SELECT f.id FROM json_each(@t) AS sel JOIN findings f ON f.trace_ref = sel.value',
+    { t: traceJson },
   );
   if (standalone.length) {
-    for (const id of ids(
-      'SELECT f.id FROM json_each(@e) AS sel JOIN findings f ON f.event_ref = sel.value',
-      {
-        e: JSON.stringify(standalone),
-      },
-    ))
-      findings.add(id);
+    const sql = 'SELECT f.id FROM json_each(@e) AS sel JOIN findings f ON f.event_ref = sel.value';
+    for (const id of ids(sql, { e: JSON.stringify(standalone) })) findingIds.push(id);
   }
   if (window) {
-    for (const id of ids(
-      `SELECT id FROM findings WHERE trace_ref IS NULL AND event_ref IS NULL${inWindow('created_at')}`,
-    ))
-      findings.add(id);
+    const sql = `SELECT id FROM findings WHERE trace_ref IS NULL AND event_ref IS NULL${inWindow('created_at')}`;
+    for (const id of ids(sql)) findingIds.push(id);
   }
-  const findingList = [...findings].sort((a, b) => a - b);
+  const findingList = sortedUnique(findingIds);
   const updates = ids(
     'SELECT h.id FROM json_each(@f) AS sel JOIN finding_history h ON h.finding_ref = sel.value ORDER BY h.id',
-    { f: JSON.stringify(findingList) },
+    { f: `[${findingList.join(',')}]` },
   );
   return {
-    traces,
+    traces: Float64Array.from(traces),
     events: eventList,
     findings: findingList,
-    findingUpdates: updates,
+    findingUpdates: Float64Array.from(updates),
     purgedEvents: purged,
   };
 }

@@ -50,7 +50,8 @@ type EvidenceItem = {
   finding_id?: unknown;
 };
 
-const SUBJECT_FIELD: Record<string, string> = {
+/** The field of a record that its entry's subject_id names, per ledger kind. */
+export const SUBJECT_FIELD: Record<string, string> = {
   'trace.ingested': 'trace_id',
   'event.ingested': 'event_id',
   'finding.created': 'finding_id',

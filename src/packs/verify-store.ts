@@ -20,22 +20,95 @@ import { findPack, packLedgerDigest } from './pack-store.js';
 import type { PackCheck, PackVerdict } from './verify-types.js';
 
 export interface StoreContext {
-  reader: Reader;
   origin: string;
+  /** One read snapshot of the store (Store.read). */
+  read<T>(fn: (r: Reader) => T): T;
+}
+
+/** Entries checked per read snapshot: bounded memory, few transactions. */
+const STORE_BATCH = 1000;
+
+/**
+ * store_records, fed one entry at a time (a v2 pack streams its entries): every record
+ * the pack proves must be unchanged in the store. Entries are checked in batches, each
+ * batch in one read snapshot, so memory stays at one batch.
+ */
+export class StoreRecordsCheck {
+  readonly #store: StoreContext;
+  #pending: LedgerEntry[] = [];
+  #problem: string | null = null;
+  #checked = 0;
+  #purged = 0;
+
+  constructor(store: StoreContext) {
+    this.#store = store;
+  }
+
+  add(entry: LedgerEntry): void {
+    if (this.#problem !== null) return;
+    this.#pending.push(entry);
+    if (this.#pending.length >= STORE_BATCH) this.#flush();
+  }
+
+  result(): PackCheck {
+    this.#flush();
+    if (this.#problem !== null) {
+      return { check: 'store_records', status: 'failed', message: this.#problem };
+    }
+    const purged = this.#purged;
+    return {
+      check: 'store_records',
+      status: 'ok',
+      message: `${this.#checked - purged} records unchanged in the store${purged ? `, ${purged} purged by retention since` : ''}`,
+    };
+  }
+
+  #flush(): void {
+    const batch = this.#pending;
+    this.#pending = [];
+    if (batch.length === 0 || this.#problem !== null) return;
+    this.#store.read((r) => {
+      const bySeq = r.prepare(
+        'SELECT seq, kind, subject_id, subject_ref, digest, recorded_at, actor FROM ledger WHERE seq = ?',
+      );
+      for (const e of batch) {
+        try {
+          if (storeRecord(r, bySeq, e) === 'purged') this.#purged++;
+          this.#checked++;
+        } catch (err) {
+          this.#problem = (err as Error).message;
+          return;
+        }
+      }
+    });
+  }
 }
 
 interface LedgerRow extends LedgerEntry {
   subject_ref: number | null;
 }
 
+/**
+ * consistency and pack_record in one read snapshot, with store_records (fed beforehand)
+ * between them.
+ */
 export function checkAgainstStore(
   store: StoreContext,
   manifest: PackManifest,
   manifestSha256: string,
-  entries: readonly LedgerEntry[],
+  records: StoreRecordsCheck,
   key: KeyObject | undefined,
 ): { storeHead: PackVerdict['store_tree_head']; checks: PackCheck[] } {
-  const r = store.reader;
+  return store.read((r) => storeChecks(r, manifest, manifestSha256, records, key));
+}
+
+function storeChecks(
+  r: Reader,
+  manifest: PackManifest,
+  manifestSha256: string,
+  records: StoreRecordsCheck,
+  key: KeyObject | undefined,
+): { storeHead: PackVerdict['store_tree_head']; checks: PackCheck[] } {
   const checks: PackCheck[] = [];
   const attempt = (check: PackCheck['check'], fn: () => string): void => {
     try {
@@ -48,8 +121,8 @@ export function checkAgainstStore(
     TreeHeadRow | undefined;
   const storeHead = latest ? { tree_size: latest.tree_size, root_hash: latest.root_hash } : null;
 
-  attempt('consistency', () => consistency(r, manifest, latest, store.origin, key));
-  attempt('store_records', () => storeRecords(r, entries));
+  attempt('consistency', () => consistency(r, manifest, latest, key));
+  checks.push(records.result());
   attempt('pack_record', () => {
     const row = findPack(r, manifest.pack_id);
     if (!row) throw new Error(`the store has no record of pack ${manifest.pack_id}`);
@@ -70,7 +143,6 @@ function consistency(
   r: Reader,
   manifest: PackManifest,
   latest: TreeHeadRow | undefined,
-  origin: string,
   key: KeyObject | undefined,
 ): string {
   const size1 = manifest.tree_head.tree_size;
@@ -79,7 +151,7 @@ function consistency(
     throw new Error(`the store ledger is empty but the pack proves tree size ${size1}`);
   }
   if (!key) throw new Error('no trusted key to check the store tree head with');
-  const cp = verifyCheckpoint(latest.checkpoint, origin, key);
+  const cp = verifyCheckpoint(latest.checkpoint, manifest.origin, key);
   if (cp.size !== latest.tree_size || cp.root.toString('hex') !== latest.root_hash) {
     throw new Error("the store's signed checkpoint does not match its tree head row");
   }
@@ -108,30 +180,26 @@ function consistency(
   return `the pack's tree head (size ${size1}) is a prefix of the store's (size ${latest.tree_size})`;
 }
 
-function storeRecords(r: Reader, entries: readonly LedgerEntry[]): string {
-  const bySeq = r.prepare(
-    'SELECT seq, kind, subject_id, subject_ref, digest, recorded_at, actor FROM ledger WHERE seq = ?',
-  );
-  let purged = 0;
-  for (const e of entries) {
-    const row = bySeq.get(e.seq) as LedgerRow | undefined;
-    const what = `${e.kind} ${e.subject_id} (seq ${e.seq})`;
-    if (!row) throw new Error(`${what}: its ledger entry is gone from the store`);
-    if (row.kind !== e.kind || row.subject_id !== e.subject_id || row.digest !== e.digest) {
-      throw new Error(`${what}: the store's ledger entry differs from the pack's`);
-    }
-    const loaded = loadRecord(r, row);
-    if (loaded.state === 'purged') {
-      purged++;
-      continue;
-    }
-    if (loaded.state === 'missing') throw new Error(`${what}: the record is gone from the store`);
-    if (loaded.state === 'unledgered_purge') {
-      throw new Error(`${what}: marked purged in the store, but no purge was ledgered`);
-    }
-    if (loaded.state === 'present' && canonicalDigest(loaded.record).toString('hex') !== e.digest) {
-      throw new Error(`${what}: the record in the store was altered after the pack was built`);
-    }
+/** One entry against the store; throws naming what changed. */
+function storeRecord(
+  r: Reader,
+  bySeq: ReturnType<Reader['prepare']>,
+  e: LedgerEntry,
+): 'purged' | 'present' {
+  const row = bySeq.get(e.seq) as LedgerRow | undefined;
+  const what = `${e.kind} ${e.subject_id} (seq ${e.seq})`;
+  if (!row) throw new Error(`${what}: its ledger entry is gone from the store`);
+  if (row.kind !== e.kind || row.subject_id !== e.subject_id || row.digest !== e.digest) {
+    throw new Error(`${what}: the store's ledger entry differs from the pack's`);
   }
-  return `${entries.length - purged} records unchanged in the store${purged ? `, ${purged} purged by retention since` : ''}`;
+  const loaded = loadRecord(r, row);
+  if (loaded.state === 'purged') return 'purged';
+  if (loaded.state === 'missing') throw new Error(`${what}: the record is gone from the store`);
+  if (loaded.state === 'unledgered_purge') {
+    throw new Error(`${what}: marked purged in the store, but no purge was ledgered`);
+  }
+  if (loaded.state === 'present' && canonicalDigest(loaded.record).toString('hex') !== e.digest) {
+    throw new Error(`${what}: the record in the store was altered after the pack was built`);
+  }
+  return 'present';
 }

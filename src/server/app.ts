@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Authenticator } from '../auth/principal.js';
+import { WebhookAuthenticator } from '../auth/webhook-signature.js';
 import type { AppContext } from '../context.js';
 import { startCheckpointer } from '../store/checkpointer.js';
 import { ulid } from '../ids.js';
@@ -94,7 +95,11 @@ export async function buildServer(
   });
   installIdentify(app, authenticator);
   await installRateLimit(app, limit);
-  installAuthorize(app, ctx.config.oidcRoleClaim);
+  installAuthorize(
+    app,
+    ctx.config.oidcRoleClaim,
+    new WebhookAuthenticator(ctx.store, ctx.config.dataDir, () => ctx.clock().getTime()),
+  );
   installIdempotency(app, () => ctx.store);
   installErrorHandling(app, () => ctx.store, bodyLimit);
   // Once closing, answers end their connection, so keep-alive clients cannot hold it open.
@@ -127,6 +132,7 @@ export async function buildServer(
         auth: route.auth,
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
+        ...(route.renderError ? { renderError: route.renderError } : {}),
         ...(route.auth === 'public' ? { rateLimit: false } : {}),
       },
       handler: async (request, reply) => route.handler(request, reply, context),

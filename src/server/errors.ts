@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { EvidError, KillSwitchActiveError, UnauthorizedError } from '../errors.js';
 import { recordRefusal, RETRY_AFTER_SECONDS } from '../killswitch/killswitch.js';
 import type { Store } from '../store/store.js';
+import type { RouteDef } from './route.js';
 import { describeValidation } from './validation.js';
 
 /**
@@ -123,6 +124,12 @@ export function sendError(
   request: FastifyRequest,
   failure: HttpError,
 ): FastifyReply {
+  const render = (request.routeOptions.config as { renderError?: RouteDef['renderError'] })
+    ?.renderError;
+  if (render) {
+    const { contentType, body } = render(failure.status, failure.details, request);
+    return reply.code(failure.status).headers(failure.headers).type(contentType).send(body);
+  }
   return reply
     .code(failure.status)
     .headers(failure.headers)

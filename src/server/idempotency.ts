@@ -26,6 +26,8 @@ interface Stored {
  * JSON body) gets that answer again with `Idempotent-Replayed: true`; the same key with
  * another request is 409. A request arriving while the first with its key is in flight
  * waits for it. 5xx and 429 answers are not kept, so a retry after them runs again.
+ * Receivers (OTLP, webhook, gateway: raw-body routes) are left out: a redelivery is already
+ * a duplicate by event id, and a gateway call's key is for the upstream, forwarded as is.
  */
 export function installIdempotency(app: FastifyInstance, store: () => Store): void {
   const inflight = new Map<string, Promise<void>>();
@@ -33,6 +35,8 @@ export function installIdempotency(app: FastifyInstance, store: () => Store): vo
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return;
+    // Receivers (raw bodies) deduplicate by event id, and the gateway's key is its upstream's.
+    if ((request.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;

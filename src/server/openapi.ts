@@ -1,4 +1,4 @@
-import type { RouteDef } from './route.js';
+import type { RouteCredential, RouteDef } from './route.js';
 import { errorBodySchema } from './route.js';
 
 type Json = Record<string, unknown>;
@@ -90,6 +90,12 @@ function responses(route: RouteDef, components: Json): Json {
 }
 
 /** The OpenAPI 3.1 document of the routes, made from the schemas that validate them. */
+/** The security scheme of a route whose credential is not a bearer token. */
+const SCHEME_OF: Record<RouteCredential, string> = {
+  'x-evid-key': 'evidKey',
+  'webhook-signature': 'webhookSignature',
+};
+
 export function buildOpenApi(routes: readonly RouteDef[], version: string): Json {
   const components: Json = { Error: errorBodySchema };
   const paths: Record<string, Json> = {};
@@ -102,6 +108,7 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
       tags: [route.tag],
       operationId: `${route.method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(route.auth === 'public' ? { security: [] } : {}),
+      ...(route.credential ? { security: [{ [SCHEME_OF[route.credential]]: [] }] } : {}),
       'x-evid-permission': route.auth,
       parameters: parameters(route, components),
       ...(body
@@ -134,6 +141,20 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
           scheme: 'bearer',
           description:
             'An API key (evk_...), EVID_API_KEY, or an OIDC access token from EVID_OIDC_ISSUER_URL',
+        },
+        evidKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Evid-Key',
+          description:
+            "The recording gateway's credential (a gateway source's token): its Authorization header goes to the upstream",
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Evid-Signature',
+          description:
+            't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> keyed with the webhook source\'s secret; at most 5 minutes old (docs/sources.md)',
         },
       },
       schemas: components,

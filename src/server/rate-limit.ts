@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { UsageError } from '../errors.js';
+import { webhookSourceOf } from './auth.js';
 
 export interface RateLimit {
   /** Requests per window per key; 0 turns the limiter off. */
@@ -43,8 +44,13 @@ export async function installRateLimit(app: FastifyInstance, limit: RateLimit): 
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request) =>
-      request.principal ? `key:${request.principal.id}` : `ip:${request.ip}`,
+    // A webhook's signature is checked after the limiter (it covers the body), so its
+    // deliveries count against the source they are addressed to.
+    keyGenerator: (request) => {
+      const source = webhookSourceOf(request);
+      if (source !== undefined) return `source:${source}`;
+      return request.principal ? `key:${request.principal.id}` : `ip:${request.ip}`;
+    },
     addHeaders: { ...headers, 'retry-after': true },
     addHeadersOnExceeding: headers,
     errorResponseBuilder: (_request, context) =>

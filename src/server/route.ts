@@ -19,6 +19,13 @@ export interface ServerContext {
   routes: readonly RouteDef[];
 }
 
+/**
+ * Where a route's credential is: `x-evid-key` (the recording gateway, whose Authorization
+ * header belongs to the upstream), or `webhook-signature` (the `X-Evid-Signature` HMAC of
+ * the body, for `/sources/:id/...`; the route must take `rawBody`). Default: Bearer.
+ */
+export type RouteCredential = 'x-evid-key' | 'webhook-signature';
+
 /** `public`: no credential (health only); `authenticated`: any valid credential. */
 export type RouteAuth = Permission | 'authenticated' | 'public';
 
@@ -42,16 +49,22 @@ export interface RouteDef {
   description?: string;
   tag: string;
   auth: RouteAuth;
-  /**
-   * Where the credential is: `Authorization: Bearer` (default), or `X-Evid-Key: <token>`
-   * for the recording gateway, whose Authorization header belongs to the upstream.
-   */
-  credential?: 'x-evid-key';
+  /** Where the credential is (RouteCredential); `Authorization: Bearer` by default. */
+  credential?: RouteCredential;
   /**
    * The handler gets the body as a Buffer, unparsed (application/json, -x-ndjson,
    * -x-protobuf): receivers that check a signature over the bytes or decompress them.
    */
   rawBody?: true;
+  /**
+   * A receiver whose clients expect their protocol's error body (OTLP: google.rpc.Status)
+   * renders its refusals itself; status, headers and logging stay the server's.
+   */
+  renderError?: (
+    status: number,
+    details: string,
+    request: FastifyRequest,
+  ) => { contentType: string; body: string | Buffer };
   schema?: RouteSchema;
   docs?: { body?: unknown; produces?: string };
   handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;

@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { createApiKey, revokeApiKey } from '../auth/keys.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { ulid } from '../ids.js';
@@ -5,6 +6,7 @@ import { canonicalize } from '../ledger/jcs.js';
 import { purgeEventContent } from '../store/purge.js';
 import { sourceRecord, sourceRemovalRecord } from '../store/records.js';
 import type { Transactor } from '../store/store.js';
+import { sourceOptions } from './options.js';
 import { getSource } from './registry.js';
 import { SOURCE_TYPES, type Source, type SourceType } from './types.js';
 import { secretHash, webhookSecret } from './webhook-secret.js';
@@ -26,7 +28,12 @@ export interface AddedSource {
 const ENDPOINT: Record<SourceType, { required: boolean; check?: (e: string) => string | null }> = {
   otel: { required: false },
   webhook: { required: false },
-  logfile: { required: true },
+  logfile: {
+    required: true,
+    // `evid serve` tails it from wherever it runs: a relative path would mean its cwd.
+    check: (e) =>
+      isAbsolute(e) ? null : 'must be an absolute path or glob (e.g. /var/log/agent/*.jsonl)',
+  },
   gateway: {
     required: true,
     check: (e) => {
@@ -86,6 +93,7 @@ export function addSource(tx: Transactor, dataDir: string, input: SourceInput): 
   }
   const problem = endpoint === null ? null : (rule.check?.(endpoint) ?? null);
   if (problem) throw new ValidationError(`endpoint: ${problem}`, { field: 'endpoint' });
+  const options = sourceOptions(type, input.options ?? {});
 
   const sourceId = `src_${ulid()}`;
   let credential: AddedSource['credential'] = null;
@@ -105,7 +113,7 @@ export function addSource(tx: Transactor, dataDir: string, input: SourceInput): 
     type,
     name,
     endpoint,
-    options: canonicalize(input.options ?? {}),
+    options: canonicalize(options),
     key_id: keyId,
     secret_hash: hashOfSecret,
     created_at: tx.now(),

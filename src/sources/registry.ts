@@ -1,6 +1,6 @@
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Principal } from '../auth/principal.js';
-import type { Reader, Store } from '../store/store.js';
+import type { Reader, Store, Transactor } from '../store/store.js';
 import { IDLE_AFTER_MS, type Source, type SourceStatus, type SourceType } from './types.js';
 
 interface SourceRow {
@@ -117,4 +117,9 @@ export function recordSourceError(store: Store, id: string, message: string): vo
   } catch {
     // The store itself is failing; the receiver's own answer already says so.
   }
+}
+
+/** Input received but not evidence (OTLP spans with no AI attribute): counted only. */
+export function countSkipped(tx: Transactor, id: string, n: number): void {
+  tx.prepare('UPDATE sources SET skipped_count = skipped_count + ? WHERE source_id = ?').run(n, id);
 }

@@ -2,7 +2,8 @@
  * Sources: where live evidence comes from (issue 12, docs/sources.md). One module per kind
  * (`otel/`, `webhook`, `logfile/`, `gateway/`) turns what it receives into sessions of
  * events and hands them to the ONE ingest pipeline (`appendSessions`, src/ingest/append.ts);
- * none writes to the store itself. Receivers are routes in `src/server/routes/sources/`;
+ * none writes to the store itself. Receivers are routes in `src/server/routes/` (`sources/`,
+ * `gateway/`, and OTLP's `/v1/traces`);
  * log tailers are workers started by `evid serve`.
  */
 

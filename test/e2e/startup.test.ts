@@ -9,6 +9,7 @@ afterAll(() => store.cleanup());
 /** Modules that must load lazily, only inside the commands that need them (STYLE.md). */
 const HEAVY = [
   /node_modules\/pdfkit\//,
+  /node_modules\/protobufjs\//,
   /node_modules\/archiver\//,
   /node_modules\/hyparquet-writer\//,
   /node_modules\/fastify\//,

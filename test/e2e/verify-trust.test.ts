@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, readdirSync, renameSync, rmSync, writeFileSyn
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES, runBin, runJson, tempDataDir } from '../support/cli.js';
+import { appendThroughSource, sourceSession } from '../support/source-events.js';
 import { copyDataDir, withDb } from '../support/tamper.js';
 
 interface Verdict {
@@ -39,6 +40,8 @@ const oldTrace = {
 const base = tempDataDir('evid-trust-');
 const dirs: string[] = [];
 let fingerprint = '';
+/** The live webhook source and the otel source removed with --purge (issue 12). */
+const src = { webhook: '', otel: '' };
 
 async function ok(bin: 'evid' | 'audit', args: string[], dir = base.dir): Promise<void> {
   const r = await runBin(bin, args, { dataDir: dir });
@@ -86,6 +89,19 @@ beforeAll(async () => {
   const policy = join(base.dir, 'policy.json');
   writeFileSync(policy, JSON.stringify({ default_threshold: 0.7 }));
   await ok('evid', ['policies', 'set', policy]);
+  // Sources (issue 12), before the kill switch, the pack and the report (the tests that cut
+  // the ledger's tail expect those last, each its own transaction): a webhook source that keeps its events, and an otel source removed
+  // with --purge after its events arrived (its token revoked, their content blanked).
+  for (const type of ['webhook', 'otel'] as const) {
+    const added = await runJson<{ source: { source_id: string; type: string } }>(
+      'evid',
+      ['sources', 'add', '--type', type, '--name', `${type}-src`],
+      { dataDir: base.dir },
+    );
+    src[type] = added.data.source.source_id;
+    appendThroughSource(base.dir, added.data.source, [sourceSession(`s-${type}`, `${type}-bot`)]);
+  }
+  await ok('evid', ['sources', 'remove', src.otel, '--purge']);
   await ok('audit', ['kill-switch', 'activate', '--agent', 'rogue', '--reason', 'drill']);
   await ok('audit', ['kill-switch', 'deactivate', '--agent', 'rogue', '--reason', 'done']);
   // Retention (issue 14): a policy, a hold placed and released, one kept, one purge batch.
@@ -151,6 +167,7 @@ describe('a row inserted outside the ledger, in each ledgered table', () => {
     ['packs', "pack_id='pk_forged'"],
     ['reports', "report_id='rp_forged',filename='forged.html'"],
     ['ledger_keys', "fingerprint='00'"],
+    ['sources', "source_id='src_forged',name='forged'"],
   ])('%s', async (table, change) => {
     const r = await verify(tampered(copyRow(table, change)));
     expect(r.code).toBe(1);
@@ -216,6 +233,60 @@ describe('each mutable column edited', () => {
     ['finished report marked failed', "UPDATE reports SET status = 'failed'", 'report'],
     ['policy document', "UPDATE policies SET document = '{}'", 'policy.updated'],
     ['ledger key', "UPDATE ledger_keys SET reason = 'rotated'", 'ledger.key'],
+    ['source name', "UPDATE sources SET name = 'renamed' WHERE type = 'webhook'", 'source.added'],
+    [
+      'source endpoint',
+      "UPDATE sources SET endpoint = 'http://elsewhere' WHERE type = 'webhook'",
+      'source.added',
+    ],
+    [
+      "source secret_hash (a secret of the attacker's)",
+      "UPDATE sources SET secret_hash = '00' WHERE secret_hash IS NOT NULL",
+      'source.added',
+    ],
+    [
+      'source key_id (another key as its token)',
+      'UPDATE sources SET key_id = (SELECT MIN(key_id) FROM api_keys) WHERE key_id IS NOT NULL',
+      'source.added',
+    ],
+    ['source row deleted', "DELETE FROM sources WHERE type = 'webhook'", 'source'],
+    [
+      'removed source un-removed',
+      'UPDATE sources SET removed_at = NULL, removed_by = NULL, purged = 0 WHERE removed_at IS NOT NULL',
+      'source.removed',
+    ],
+    [
+      'event moved to another source',
+      "UPDATE events SET source_id = (SELECT source_id FROM sources WHERE type = 'otel') WHERE source_id = (SELECT source_id FROM sources WHERE type = 'webhook')",
+      'event.ingested',
+    ],
+    [
+      'event given a source',
+      'UPDATE events SET source_id = (SELECT MIN(source_id) FROM sources) WHERE id = (SELECT MIN(id) FROM events WHERE source_id IS NULL)',
+      'event.ingested',
+    ],
+    [
+      "event's source erased",
+      'UPDATE events SET source_id = NULL WHERE source_id IS NOT NULL',
+      'event.ingested',
+    ],
+    ['source event_count', 'UPDATE sources SET event_count = event_count + 1', 'sources'],
+    ['source event_count zeroed', 'UPDATE sources SET event_count = 0', 'sources'],
+    [
+      "a source's token unbound (api_keys.source_id)",
+      'UPDATE api_keys SET source_id = NULL WHERE source_id IS NOT NULL',
+      'apikey.created',
+    ],
+    [
+      'a plain key bound to a source (api_keys.source_id)',
+      'UPDATE api_keys SET source_id = (SELECT MIN(source_id) FROM sources) WHERE source_id IS NULL',
+      'apikey.created',
+    ],
+    [
+      "a source's events blanked with no purge entry",
+      "UPDATE events SET prompt = NULL, completion = NULL, purged_at = '2026-01-01T00:00:00.000Z' WHERE source_id = (SELECT source_id FROM sources WHERE type = 'webhook')",
+      'event',
+    ],
   ])('%s', async (_name, sql, named) => {
     const r = await verify(tampered((db) => db.prepare(sql).run()));
     expect(r.code).toBe(1);

@@ -96,20 +96,26 @@ describe('hostile packs', () => {
     );
   });
 
-  it('an entry that inflates past the size it declares (and the manifest lists) stops there', async () => {
-    const listed = genuine.get('evidence.json')!.length;
-    const path = crafted('bomb-lying.zip', (e) =>
-      replace(e, 'evidence.json', { content: BOMB, declaredSize: listed }),
-    );
-    const r = await verify(path);
-    expect(r.code).toBe(1);
-    expect(filesMessage(r.verdict)).toBe(`evidence.json inflates to more than ${listed} bytes`);
-    const records = r.verdict!.checks.find((c) => c.check === 'records')!;
-    expect(records.status).toBe('failed');
-    const o = offline(path);
-    expect(o.status).toBe(1);
-    expect(o.stdout).toContain(`evidence.json inflates to more than ${listed} bytes`);
-  });
+  it.each(['evidence.json', 'records.ndjson'])(
+    'an entry that inflates past the size it declares (and the manifest lists) stops there: %s',
+    async (name) => {
+      const listed = genuine.get(name)!.length;
+      const path = crafted(`bomb-lying-${name}.zip`, (e) =>
+        replace(e, name, { content: BOMB, declaredSize: listed }),
+      );
+      const r = await verify(path);
+      expect(r.code).toBe(1);
+      expect(filesMessage(r.verdict)).toBe(`${name} inflates to more than ${listed} bytes`);
+      if (name === 'records.ndjson') {
+        // Streamed records stop at the same size.
+        const records = r.verdict!.checks.find((c) => c.check === 'records')!;
+        expect(records.message).toBe(`${name} inflates to more than ${listed} bytes`);
+      }
+      const o = offline(path);
+      expect(o.status).toBe(1);
+      expect(o.stdout).toContain(`${name} inflates to more than ${listed} bytes`);
+    },
+  );
 
   it('an entry the manifest does not list is refused unread', async () => {
     // Not deflate data at all: reading it would fail with an inflate error instead.
@@ -173,11 +179,11 @@ describe('hostile packs', () => {
   });
 
   it('an unsigned manifest cannot make the verifier hold more than 64 MiB of one file', async () => {
-    // A forger lists a 65 MiB evidence.json with its true hash; without the trusted key's
+    // A forger lists a 65 MiB records.ndjson with its true hash; without the trusted key's
     // signature over that manifest, the size is only the forger's word.
     const files = new Map(genuine);
-    const padded = Buffer.concat([genuine.get('evidence.json')!, Buffer.alloc(65 << 20, 0x20)]);
-    files.set('evidence.json', padded);
+    const padded = Buffer.concat([genuine.get('records.ndjson')!, Buffer.alloc(65 << 20, 0x20)]);
+    files.set('records.ndjson', padded);
     files.set('manifest.json', Buffer.from(JSON.stringify(rehashManifest(files), null, 2)));
     const path = join(scratch, 'unsigned-big.zip');
     writeFileSync(path, craftZip(packEntries(files)));
@@ -187,10 +193,10 @@ describe('hostile packs', () => {
     expect(status.files!.status).toBe('ok');
     expect(status.manifest_signature!.status).toBe('failed');
     expect(status.records!.message).toBe(
-      `evidence.json was not read: ${padded.length} bytes, more than ${64 << 20} (manifest.json is not signed by the trusted key)`,
+      `records.ndjson was not read: ${padded.length} bytes, more than ${64 << 20} (manifest.json is not signed by the trusted key)`,
     );
     const o = offline(path);
     expect(o.status).toBe(1);
-    expect(o.stdout).toContain(`evidence.json was not read: ${padded.length} bytes`);
+    expect(o.stdout).toContain(`records.ndjson was not read: ${padded.length} bytes`);
   });
 });

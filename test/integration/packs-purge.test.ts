@@ -5,7 +5,7 @@ import { AppContext } from '../../src/context.js';
 import { purgeEventContent } from '../../src/store/purge.js';
 import { EXAMPLES, tempDataDir } from '../support/cli.js';
 import { runCli } from '../support/io.js';
-import { readPack } from '../support/packs-tools.js';
+import { packItems, readPack } from '../support/packs-tools.js';
 
 const store = tempDataDir('evid-packs-purge-');
 afterAll(() => store.cleanup());
@@ -36,8 +36,8 @@ it('a pack proves a purged event by its ledger entry and reports it as purged, n
     counts: { purged_events: number };
   };
   expect(pack.counts.purged_events).toBe(1);
-  const evidence = JSON.parse(readPack(pack.path).get('evidence.json')!.toString('utf8'));
-  expect(evidence.events.find((e: { event_id?: string }) => e.event_id === eventId)).toMatchObject({
+  const items = packItems(readPack(pack.path));
+  expect(items.find((e: { event_id?: string }) => e.event_id === eventId)).toMatchObject({
     purged: true,
     record: null,
   });

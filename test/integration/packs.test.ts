@@ -7,9 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNdjson } from '../../scripts/gen-traces.mjs';
 import { EXAMPLES, tempDataDir } from '../support/cli.js';
 import { runCli } from '../support/io.js';
+import { AppContext } from '../../src/context.js';
+import { buildPack } from '../../src/packs/build.js';
 import {
   forgePack,
+  packItems,
   readPack,
+  recordLines,
   rehashManifest,
   writePack,
   type PackFiles,
@@ -39,6 +43,13 @@ const store = tempDataDir('evid-packs-');
 const scratch = mkdtempSync(join(tmpdir(), 'evid-packs-out-'));
 const cleanups: string[] = [scratch];
 let html: Built;
+/** The same selection written as evid-pack/v1 (proofs.json, a PATH per record). */
+let htmlV1: Built;
+/** Both format versions: v2 is what the CLI writes, v1 must still verify. */
+const VERSIONS: Array<[string, () => Built]> = [
+  ['evid-pack/v2', () => html],
+  ['evid-pack/v1', () => htmlV1],
+];
 
 async function evid(args: string[], dataDir = store.dir) {
   return runCli('evid', args, { dataDir });
@@ -92,6 +103,20 @@ beforeAll(async () => {
   ]);
   expect(r.code, r.stderr).toBe(0);
   html = JSON.parse(r.stdout) as Built;
+  const app = AppContext.fromEnv({ dataDir: store.dir, env: { EVID_ACTOR: 'test' } });
+  try {
+    htmlV1 = (await buildPack(app.store, {
+      filter: { since: '2000-01-01T00:00:00.000Z', until: null, session: null },
+      format: 'html',
+      includeControls: true,
+      output: scratch,
+      now: new Date(),
+      generator: 'evid test',
+      packFormat: 1,
+    })) as unknown as Built;
+  } finally {
+    app.close();
+  }
 });
 
 afterAll(() => {
@@ -108,7 +133,7 @@ describe('building a pack', () => {
       'manifest.json',
       'manifest.sig',
       'evidence.json',
-      'proofs.json',
+      'records.ndjson',
       'report.html',
       'verify.mjs',
       'ledger-public-key.pem',
@@ -141,20 +166,37 @@ describe('building a pack', () => {
     });
   });
 
-  it('has one record and one inclusion proof per included trace, event, finding and status change', () => {
+  it('has one record per included trace, event, finding and status change, in ledger order, under one batch proof', () => {
     const files = readPack(html.path);
     const evidence = JSON.parse(files.get('evidence.json')!.toString('utf8'));
-    const proofs = JSON.parse(files.get('proofs.json')!.toString('utf8'));
-    expect(evidence.traces).toHaveLength(html.counts.traces);
-    expect(evidence.events).toHaveLength(html.counts.events);
-    expect(evidence.findings).toHaveLength(html.counts.findings);
-    expect(evidence.finding_updates).toHaveLength(1);
+    expect(evidence.format).toBe('evid-evidence/v2');
+    const lines = recordLines(files);
+    const [header, end] = [lines[0], lines[lines.length - 1]];
+    expect(header).toMatchObject({ format: 'evid-records/v2', tree_size: html.tree_size });
+    const items = lines.slice(1, -1);
+    const count = (section: string) => items.filter((l) => l.section === section).length;
+    expect(count('traces')).toBe(html.counts.traces);
+    expect(count('events')).toBe(html.counts.events);
+    expect(count('findings')).toBe(html.counts.findings);
+    expect(count('finding_updates')).toBe(1);
     expect(html.counts.traces).toBe(25);
-    expect(proofs.entries).toHaveLength(
-      html.counts.traces + html.counts.events + html.counts.findings + html.counts.finding_updates,
-    );
+    expect(end).toMatchObject({ end: true, records: items.length });
+    const seqs = items.map((l) => l.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    // One proof for all: far fewer nodes than records (v1 stores a whole PATH per record).
+    const nodes = items.reduce((n, l) => n + l.nodes.length, end.nodes.length);
+    expect(nodes).toBeLessThan(items.length);
     expect(evidence.controls.length).toBeGreaterThan(0);
     expect(evidence.controls[0]).toHaveProperty('finding_ids');
+
+    const v1 = readPack(htmlV1.path);
+    const proofs = JSON.parse(v1.get('proofs.json')!.toString('utf8'));
+    expect(proofs.entries).toHaveLength(items.length);
+    expect(
+      packItems(v1)
+        .map((i) => i.seq)
+        .sort((a, b) => a - b),
+    ).toEqual(seqs);
   });
 
   it('renders a self-contained, escaped HTML report', () => {
@@ -232,25 +274,26 @@ describe('building a pack', () => {
   });
 });
 
-describe('audit evidence verify', () => {
+describe.each(VERSIONS)('audit evidence verify, %s', (version, pack) => {
+  const tag = version.slice(-2);
   it('passes on an intact pack, taking the latest pack when none is named', async () => {
-    const named = await verifyJson([html.path]);
+    const named = await verifyJson([pack().path]);
     expect(named.code, named.stdout).toBe(0);
     expect(named.verdict.ok).toBe(true);
     expect(named.verdict.trusted_key).toEqual({
       source: 'store',
-      fingerprint: html.key_fingerprint,
+      fingerprint: pack().key_fingerprint,
     });
     expect(named.verdict.checks.every((c) => c.status === 'ok')).toBe(true);
     expect(named.verdict.verifier.same_as_installed).toBe(true);
     const latest = await audit(['evidence', 'verify']);
     expect(latest.code, latest.stdout + latest.stderr).toBe(0);
     expect(latest.stdout).toContain('consistency');
-    expect(latest.stdout).toContain(html.key_fingerprint);
+    expect(latest.stdout).toContain(pack().key_fingerprint);
   });
 
   it('fails when any file in the zip is changed', async () => {
-    const original = readPack(html.path);
+    const original = readPack(pack().path);
     for (const name of original.keys()) {
       const files: PackFiles = new Map(original);
       const bytes = Buffer.from(files.get(name)!);
@@ -258,7 +301,7 @@ describe('audit evidence verify', () => {
       const at = Math.floor(bytes.length / 2);
       bytes[at] = bytes[at] === 0x31 ? 0x32 : 0x31;
       files.set(name, bytes);
-      const out = tempPath(`changed-${name}.zip`);
+      const out = tempPath(`${tag}-changed-${name}.zip`);
       await writePack(out, files);
       const r = await audit(['evidence', 'verify', out, '--json']);
       expect(r.code, `${name}: ${r.stdout}${r.stderr}`).toBe(1);
@@ -267,14 +310,14 @@ describe('audit evidence verify', () => {
   });
 
   it('fails when a changed file is re-hashed into the manifest (manifest signature)', async () => {
-    const files: PackFiles = new Map(readPack(html.path));
+    const files: PackFiles = new Map(readPack(pack().path));
     const report = files
       .get('report.html')!
       .toString('utf8')
       .replace('Evidence pack', 'Clean pack');
     files.set('report.html', Buffer.from(report));
     files.set('manifest.json', Buffer.from(JSON.stringify(rehashManifest(files), null, 2)));
-    const out = tempPath('rehashed.zip');
+    const out = tempPath(`${tag}-rehashed.zip`);
     await writePack(out, files);
     const r = await verifyJson([out]);
     expect(r.code).toBe(1);
@@ -283,7 +326,7 @@ describe('audit evidence verify', () => {
   });
 
   it('fails when the tree head signature is changed, printing the whole verdict first', async () => {
-    const files: PackFiles = new Map(readPack(html.path));
+    const files: PackFiles = new Map(readPack(pack().path));
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
     const cp: string = manifest.tree_head.checkpoint;
     const sig = cp.slice(cp.lastIndexOf(' ') + 1, -1);
@@ -291,7 +334,7 @@ describe('audit evidence verify', () => {
     bad[bad.length - 1]! ^= 1;
     manifest.tree_head.checkpoint = cp.replace(sig, bad.toString('base64'));
     files.set('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2)));
-    const out = tempPath('badsig.zip');
+    const out = tempPath(`${tag}-badsig.zip`);
     await writePack(out, files);
     const r = await verifyJson([out]);
     expect(r.code).toBe(1);
@@ -305,14 +348,15 @@ describe('audit evidence verify', () => {
   });
 
   it('fails after a record covered by the pack is altered in the store', async () => {
-    const evidence = JSON.parse(readPack(html.path).get('evidence.json')!.toString('utf8'));
-    const eventId: string = evidence.events[0].record.event_id;
+    const eventId: string = packItems(readPack(pack().path)).find(
+      (i) => i.section === 'events' && i.record,
+    ).record.event_id;
     const copy = copyDataDir(store.dir);
     cleanups.push(copy);
     withDb(copy, (db) =>
       db.prepare("UPDATE events SET prompt = 'edited' WHERE event_id = ?").run(eventId),
     );
-    const r = await verifyJson([html.path], copy);
+    const r = await verifyJson([pack().path], copy);
     expect(r.code).toBe(1);
     expect(failedChecks(r.verdict)).toEqual(['store_records']);
     expect(r.verdict.message).toContain(eventId);
@@ -335,16 +379,16 @@ describe('audit evidence verify', () => {
     const copy = copyDataDir(store.dir);
     cleanups.push(copy);
     withDb(copy, (db) => db.prepare("UPDATE ledger SET actor = 'mallory' WHERE seq = 2").run());
-    const r = await verifyJson([html.path], copy);
+    const r = await verifyJson([pack().path], copy);
     expect(r.code).toBe(1);
     expect(failedChecks(r.verdict)).toContain('consistency');
   });
 
   it('rejects a pack re-signed with another key, against the store key and a pinned fingerprint', async () => {
-    const forged = forgePack(readPack(html.path));
-    const out = tempPath('forged.zip');
+    const forged = forgePack(readPack(pack().path));
+    const out = tempPath(`${tag}-forged.zip`);
     await writePack(out, forged.files);
-    const keyFile = tempPath('forger.pem');
+    const keyFile = tempPath(`${tag}-forger.pem`);
     writeFileSync(keyFile, forged.key.export({ type: 'spki', format: 'pem' }).toString());
 
     const againstStore = await verifyJson([out]);
@@ -354,7 +398,7 @@ describe('audit evidence verify', () => {
     );
     const away = tempDataDir('evid-packs-away-');
     cleanups.push(away.dir);
-    const pinned = await verifyJson([out, '--fingerprint', html.key_fingerprint], away.dir);
+    const pinned = await verifyJson([out, '--fingerprint', pack().key_fingerprint], away.dir);
     expect(pinned.code).toBe(1);
     expect(pinned.verdict.trusted_key.source).toBe('fingerprint');
     expect(failedChecks(pinned.verdict)).toContain('key');
@@ -362,7 +406,10 @@ describe('audit evidence verify', () => {
     const forgerKey = await verifyJson([out, '--key', keyFile], away.dir);
     expect(forgerKey.code, forgerKey.stdout).toBe(0);
     // ... and the genuine pack passes away from the store with the right fingerprint.
-    const genuine = await verifyJson([html.path, '--fingerprint', html.key_fingerprint], away.dir);
+    const genuine = await verifyJson(
+      [pack().path, '--fingerprint', pack().key_fingerprint],
+      away.dir,
+    );
     expect(genuine.code, genuine.stdout).toBe(0);
     expect(
       genuine.verdict.checks.filter((c) => c.status === 'skipped').map((c) => c.check),
@@ -372,51 +419,54 @@ describe('audit evidence verify', () => {
   it('refuses to verify with no trust root', async () => {
     const away = tempDataDir('evid-packs-none-');
     cleanups.push(away.dir);
-    const r = await audit(['evidence', 'verify', html.path], away.dir);
+    const r = await audit(['evidence', 'verify', pack().path], away.dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--fingerprint');
   });
 
   it('verifies an unzipped pack directory too', async () => {
-    const dir = tempPath('unzipped-cli');
+    const dir = tempPath(`${tag}-unzipped-cli`);
     mkdirSync(dir);
-    execFileSync('unzip', ['-q', html.path, '-d', dir]);
+    execFileSync('unzip', ['-q', pack().path, '-d', dir]);
     expect((await verifyJson([dir])).code).toBe(0);
   });
 });
 
-describe('verify.mjs (offline, Node only)', () => {
+describe.each(VERSIONS)('verify.mjs (offline, Node only), %s', (version, pack) => {
+  const tag = version.slice(-2);
   const node = (args: string[]) =>
     spawnSync(process.execPath, args, { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
 
   it('passes on an extracted pack and on the zip, and fails on a changed file', () => {
-    const dir = tempPath('unzipped');
+    const dir = tempPath(`${tag}-unzipped`);
     mkdirSync(dir);
-    execFileSync('unzip', ['-q', html.path, '-d', dir]);
-    const ok = node([join(dir, 'verify.mjs'), '--fingerprint', html.key_fingerprint]);
+    execFileSync('unzip', ['-q', pack().path, '-d', dir]);
+    const ok = node([join(dir, 'verify.mjs'), '--fingerprint', pack().key_fingerprint]);
     expect(ok.status, ok.stdout + ok.stderr).toBe(0);
     expect(ok.stdout).toContain('VERIFIED');
-    const zip = node([join(dir, 'verify.mjs'), html.path, '--fingerprint', html.key_fingerprint]);
+    const zip = node([
+      join(dir, 'verify.mjs'),
+      pack().path,
+      '--fingerprint',
+      pack().key_fingerprint,
+    ]);
     expect(zip.status, zip.stdout + zip.stderr).toBe(0);
 
     const evidencePath = join(dir, 'evidence.json');
-    writeFileSync(
-      evidencePath,
-      readFileSync(evidencePath, 'utf8').replace('"traces":[', '"traces": ['),
-    );
-    const bad = node([join(dir, 'verify.mjs'), dir, '--fingerprint', html.key_fingerprint]);
+    writeFileSync(evidencePath, `${readFileSync(evidencePath, 'utf8')} `);
+    const bad = node([join(dir, 'verify.mjs'), dir, '--fingerprint', pack().key_fingerprint]);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('FAILED');
     expect(bad.stdout).toContain('evidence.json does not match its manifest hash');
   });
 
   it('fails on a forged pack with the genuine fingerprint and needs a pinned trust root', async () => {
-    const forged = forgePack(readPack(html.path));
-    const out = tempPath('forged-offline.zip');
+    const forged = forgePack(readPack(pack().path));
+    const out = tempPath(`${tag}-forged-offline.zip`);
     await writePack(out, forged.files);
-    const script = tempPath('verify-forged.mjs');
+    const script = tempPath(`${tag}-verify-forged.mjs`);
     writeFileSync(script, forged.files.get('verify.mjs')!);
-    const r = node([script, out, '--fingerprint', html.key_fingerprint]);
+    const r = node([script, out, '--fingerprint', pack().key_fingerprint]);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/FAILED {2}key/);
     const self = node([script, out, '--fingerprint', forged.fingerprint]);
@@ -448,7 +498,8 @@ describe('bad input', () => {
     expect(files.get('report.html')!.toString('utf8')).toContain('No evidence in this period');
     const evidence = JSON.parse(files.get('evidence.json')!.toString('utf8'));
     expect(evidence.summary.empty).toBe(true);
-    expect(evidence.events).toEqual([]);
+    expect(recordLines(files)).toHaveLength(2); // the header and the end line
+    expect(packItems(files)).toEqual([]);
     expect((await verifyJson([built.path])).code).toBe(0);
     const human = await evid(['pack', '--since', '2001-01-01', '--until', '2001-02-01']);
     expect(human.stderr).toContain('no evidence in this period');

@@ -7,6 +7,8 @@ export const ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 
 export interface RunningServer {
   url: string;
+  /** The OTLP endpoint of the second listener, when started with --otlp-port. */
+  otlp?: string;
   child: ResultPromise;
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<{ code: number | undefined; stdout: string; stderr: string }>;
@@ -45,12 +47,12 @@ export async function startServer(options: {
     },
   );
   const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
+  const first = await new Promise<{ listening: string; otlp?: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start in 20 s')), 20_000);
     lines.once('line', (line) => {
       clearTimeout(timer);
       try {
-        resolve((JSON.parse(line) as { listening: string }).listening);
+        resolve(JSON.parse(line) as { listening: string; otlp?: string });
       } catch (err) {
         reject(err as Error);
       }
@@ -59,8 +61,10 @@ export async function startServer(options: {
   });
   const rest: string[] = [];
   lines.on('line', (line) => rest.push(line));
+  const url = first.listening;
   return {
     url,
+    ...(first.otlp ? { otlp: first.otlp } : {}),
     child,
     async stop() {
       child.kill('SIGTERM');

@@ -14,6 +14,10 @@ import { statusCommand } from '../commands/status/status.js';
 import { tracesGetCommand } from '../commands/traces/get.js';
 import { tracesIngestCommand } from '../commands/traces/ingest.js';
 import { tracesListCommand } from '../commands/traces/list.js';
+import { sourcesAddCommand } from '../commands/sources/add.js';
+import { sourcesListCommand } from '../commands/sources/list.js';
+import { sourcesRemoveCommand } from '../commands/sources/remove.js';
+import { sourcesTestCommand } from '../commands/sources/test.js';
 import { packCommand } from '../commands/pack/pack.js';
 import { exportCommand } from '../commands/export/export.js';
 import { retentionSetCommand } from '../commands/retention/set.js';
@@ -37,6 +41,10 @@ export const EVID_COMMANDS: CommandSpec[] = [
   policiesSetCommand,
   analyzeCommand,
   evidServeCommand,
+  sourcesAddCommand,
+  sourcesListCommand,
+  sourcesRemoveCommand,
+  sourcesTestCommand,
   adminKeysCreateCommand,
   adminKeysListCommand,
   adminKeysRevokeCommand,

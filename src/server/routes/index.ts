@@ -8,11 +8,16 @@ import { exportsDownloadRoute } from './exports/download.js';
 import { findingsGetRoute } from './findings/get.js';
 import { findingsListRoute } from './findings/list.js';
 import { findingsUpdateRoute } from './findings/update.js';
+import { gatewayChatRoute } from './gateway/chat-completions.js';
+import { gatewayEmbeddingsRoute } from './gateway/embeddings.js';
+import { gatewayModelsRoute } from './gateway/models.js';
+import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
 import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
 import { killSwitchStatusRoute } from './kill-switch/status.js';
 import { openapiRoute } from './openapi/openapi.js';
+import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
 import { packsListRoute } from './packs/list.js';
 import { policiesGetRoute } from './policies/get.js';
@@ -23,6 +28,12 @@ import { retentionUpdateRoute } from './retention/update.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { sourcesEventsRoute } from './sources/events.js';
+import { sourcesCreateRoute } from './sources/create.js';
+import { sourcesGetRoute } from './sources/get.js';
+import { sourcesListRoute } from './sources/list.js';
+import { sourcesRemoveRoute } from './sources/remove.js';
+import { sourcesTestRoute } from './sources/test.js';
 import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
@@ -56,6 +67,17 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
+  otlpTracesRoute,
+  sourcesEventsRoute,
+  sourcesListRoute,
+  sourcesCreateRoute,
+  sourcesGetRoute,
+  sourcesRemoveRoute,
+  sourcesTestRoute,
+  gatewayChatRoute,
+  gatewayResponsesRoute,
+  gatewayEmbeddingsRoute,
+  gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
 ];

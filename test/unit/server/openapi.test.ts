@@ -42,4 +42,14 @@ describe('OpenAPI document', () => {
     );
     expect(doc.paths['/api/v1/policies'].put['x-evid-permission']).toBe('admin');
   });
+
+  it('names the credential of receivers that take no bearer token', () => {
+    const webhook = doc.paths['/api/v1/sources/{id}/events'].post;
+    expect(webhook.security).toEqual([{ webhookSignature: [] }]);
+    expect(doc.components.securitySchemes.webhookSignature).toMatchObject({
+      in: 'header',
+      name: 'X-Evid-Signature',
+    });
+    expect(doc.paths['/api/v1/traces'].post.security).toBeUndefined(); // the default: bearer
+  });
 });

@@ -60,9 +60,10 @@ export const evidenceVerifyCommand = defineCommand({
     });
     // Reads the manifest first and the rest against it, bounded (a hostile pack may be a bomb).
     const loaded = await loadPack(path, trust);
+    const store = app.store;
     const verdict = haveStore
-      ? app.store.read((r) => verifyPack(loaded, trust, { reader: r, origin: app.store.origin }))
-      : verifyPack(loaded, trust);
+      ? await verifyPack(loaded, trust, { origin: store.origin, read: (fn) => store.read(fn) })
+      : await verifyPack(loaded, trust);
     return {
       data: verdict,
       failure: verdict.ok

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { NotFoundError, UsageError, ValidationError } from '../../../errors.js';
 import { defineCommand, type CommandSpec, type RunContext } from '../../command.js';
 import { VERSION } from '../../version.js';
@@ -81,6 +83,27 @@ async function startRetention(ctx: RunContext): Promise<{ stop(): Promise<void> 
   });
 }
 
+/** A second listener serving the same app (the conventional OTLP/HTTP port, 4318). */
+async function listenAgain(
+  server: { routing: (req: IncomingMessage, res: ServerResponse) => void },
+  host: string,
+  port: number,
+): Promise<Server> {
+  const { createServer } = await import('node:http');
+  const second = createServer((req, res) => server.routing(req, res));
+  await new Promise<void>((resolve, reject) => {
+    second.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new UsageError(`--otlp-port: ${port} is already in use on ${host}`)
+          : err,
+      ),
+    );
+    second.listen(port, host, resolve);
+  });
+  return second;
+}
+
 /** Resolves on the next SIGTERM or SIGINT. */
 function untilSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
@@ -108,7 +131,11 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
     options: (cmd) => {
       cmd
         .option('--host <host>', 'address to bind (default: $EVID_API_HOST or 127.0.0.1)')
-        .option('--port <port>', 'port (default: $EVID_API_PORT or 8080; 0 picks a free one)');
+        .option('--port <port>', 'port (default: $EVID_API_PORT or 8080; 0 picks a free one)')
+        .option(
+          '--otlp-port <port>',
+          'also listen here (OpenTelemetry exporters default to 4318; the same routes, POST /v1/traces among them)',
+        );
       extra?.(cmd);
     },
     async run(ctx, _args, opts) {
@@ -147,16 +174,30 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
+      const otlp =
+        opts.otlpPort === undefined
+          ? undefined
+          : await listenAgain(server, settings.host, parsePort(opts.otlpPort, '--otlp-port'));
+      const otlpUrl = otlp ? `http://${host}:${(otlp.address() as AddressInfo).port}` : undefined;
       // One JSON line first, so scripts (and tests with --port 0) learn the address.
-      ctx.io.stdout.write(`${JSON.stringify({ listening })}\n`);
+      ctx.io.stdout.write(
+        `${JSON.stringify({ listening, ...(otlpUrl ? { otlp: `${otlpUrl}/v1/traces` } : {}) })}\n`,
+      );
+      // Log file sources are tailed in this process (src/sources/logfile/).
+      const { startLogTailers } = await import('../../../sources/logfile/worker.js');
+      const tailers = startLogTailers(app.store, server.log);
       const retention = await startRetention(ctx);
       const signal = await untilSignal();
+      // Before the server (and then the store) closes: the batch in progress commits first.
+      await tailers.stop();
       await retention.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
       const grace = setTimeout(drop, SHUTDOWN_GRACE_MS);
       void untilSignal().then(drop);
+      otlp?.closeAllConnections();
+      otlp?.close();
       await server.close();
       clearTimeout(grace);
       return { data: { listening, stopped: signal }, view: () => `stopped on ${signal}` };

@@ -1,0 +1,14 @@
+import { defineRoute } from '../../route.js';
+import { GATEWAY_DESCRIPTION, gatewayHandler, gatewayParams } from './handler.js';
+
+export const gatewayModelsRoute = defineRoute({
+  method: 'GET',
+  url: '/gateway/:id/v1/models',
+  summary: "the upstream's model list, through the recording gateway (not recorded)",
+  description: GATEWAY_DESCRIPTION,
+  tag: 'gateway',
+  auth: 'ingest',
+  credential: 'x-evid-key',
+  schema: { params: gatewayParams },
+  handler: gatewayHandler({ path: 'models' }),
+});

@@ -1,0 +1,27 @@
+import { listSources } from '../../../sources/registry.js';
+import { defineRoute } from '../../route.js';
+
+export const sourcesListRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/sources',
+  summary:
+    'list sources with their status and counters (as `evid sources list`; never a credential)',
+  tag: 'sources',
+  auth: 'read',
+  schema: {
+    response: {
+      200: {
+        type: 'object',
+        required: ['sources', 'total'],
+        properties: {
+          sources: { type: 'array', items: { type: 'object' } },
+          total: { type: 'integer' },
+        },
+      },
+    },
+  },
+  handler(_req, _reply, ctx) {
+    const sources = ctx.store.read((r) => listSources(r));
+    return { sources, total: sources.length };
+  },
+});
