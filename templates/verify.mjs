@@ -611,8 +611,14 @@ async function checkRecordsV2(pack, manifest, limit) {
       return;
     }
     counts[line.section]++;
-    if (line.record === null && line.purged === true && kind === 'event.ingested') {
-      if (line.event_id !== line.subject_id) failRecord(`purged event ${seq}: wrong subject`);
+    // Purged by retention (events, and findings' excerpts): proven by the entry only.
+    if (
+      line.record === null &&
+      line.purged === true &&
+      (kind === 'event.ingested' || kind === 'finding.created')
+    ) {
+      if (line[field] !== line.subject_id)
+        failRecord(`purged ${line.section} record ${seq}: wrong subject`);
       purged++;
       return;
     }
