@@ -611,8 +611,14 @@ async function checkRecordsV2(pack, manifest, limit) {
       return;
     }
     counts[line.section]++;
-    if (line.record === null && line.purged === true && kind === 'event.ingested') {
-      if (line.event_id !== line.subject_id) failRecord(`purged event ${seq}: wrong subject`);
+    // Purged by retention (events, and findings' excerpts): proven by the entry only.
+    if (
+      line.record === null &&
+      line.purged === true &&
+      (kind === 'event.ingested' || kind === 'finding.created')
+    ) {
+      if (line[field] !== line.subject_id)
+        failRecord(`purged ${line.section} record ${seq}: wrong subject`);
       purged++;
       return;
     }
@@ -904,9 +910,14 @@ async function verifyPackFiles(pack, trusted) {
           throw new Error(`${section} record seq ${item.seq} has no matching proof entry`);
         }
         used.add(item.seq);
-        if (item.record === null && item.purged === true && kind === 'event.ingested') {
-          if (item.event_id !== e.subject_id)
-            throw new Error(`purged event ${item.seq}: wrong subject`);
+        // Purged by retention (events, and findings' excerpts): proven by the entry only.
+        if (
+          item.record === null &&
+          item.purged === true &&
+          (kind === 'event.ingested' || kind === 'finding.created')
+        ) {
+          if (item[field] !== e.subject_id)
+            throw new Error(`purged ${section} record ${item.seq}: wrong subject`);
           purged++;
           continue;
         }

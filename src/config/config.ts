@@ -36,6 +36,8 @@ export interface Config {
   quotas: { storeBytes: string | undefined; events: string | undefined };
   /** The servers' log files: rotate at EVID_LOG_MAX_BYTES (default 10 MiB), keep EVID_LOG_FILES (default 5). */
   logFiles: { maxBytes: number; keep: number };
+  /** EVID_RETENTION_INTERVAL: how often `serve` enforces retention (`30s`, `15m`, `1h`; default 1h). */
+  retentionIntervalMs: number;
 }
 
 export interface ConfigInput {
@@ -70,6 +72,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     scanThreads: positiveInt(env.EVID_SCAN_THREADS) ?? Math.min(availableParallelism(), 4),
     scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
+    retentionIntervalMs: intervalMs(env.EVID_RETENTION_INTERVAL) ?? 3_600_000,
     createStore: input.createStore ?? true,
     siemRetryMs: positiveInt(env.EVID_SIEM_RETRY_MS),
     quotas: {
@@ -81,6 +84,15 @@ export function loadConfig(input: ConfigInput = {}): Config {
       keep: positiveInt(env.EVID_LOG_FILES) ?? 5,
     },
   };
+}
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `30s`, `15m`, `1h`, `1d`; anything else (or zero) is the default. */
+function intervalMs(value: string | undefined): number | undefined {
+  const m = /^(\d+)([smhd])$/.exec(value?.trim() ?? '');
+  const ms = m ? Number(m[1]) * UNIT_MS[m[2]!]! : 0;
+  return ms > 0 ? ms : undefined;
 }
 
 /** What `defaultActor` asks the OS: the account of this process (os.userInfo). */

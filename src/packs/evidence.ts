@@ -111,11 +111,21 @@ export const SECTIONS: Section[] = [
     sql: `SELECT ${FINDING_COLUMNS} FROM ${byIds('findings', 'f', 'findings')}
       ${FINDING_JOINS} ORDER BY sel.key`,
     one: `SELECT ${FINDING_COLUMNS} FROM findings f ${FINDING_JOINS} WHERE f.id = ?`,
-    item: (row, seq) => ({
-      seq,
-      record: findingRecord(row as unknown as FindingRecordFields),
-      state: { status: row.status, updated_at: row.updated_at },
-    }),
+    item: (row, seq) => {
+      const state = { status: row.status, updated_at: row.updated_at };
+      // Its excerpt was purged by retention: listed as purged, proven by its entry.
+      if (row.purged_at !== null) {
+        return {
+          seq,
+          finding_id: row.finding_id,
+          purged: true,
+          purged_at: row.purged_at,
+          record: null,
+          state,
+        };
+      }
+      return { seq, record: findingRecord(row as unknown as FindingRecordFields), state };
+    },
   },
   {
     name: 'finding_updates',

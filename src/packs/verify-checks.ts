@@ -47,6 +47,7 @@ type EvidenceItem = {
   record?: Record<string, unknown> | null;
   purged?: boolean;
   event_id?: unknown;
+  finding_id?: unknown;
 };
 
 /** The field of a record that its entry's subject_id names, per ledger kind. */
@@ -56,6 +57,9 @@ export const SUBJECT_FIELD: Record<string, string> = {
   'finding.created': 'finding_id',
   'finding.updated': 'finding_id',
 };
+
+/** Kinds whose content retention purges: the pack lists them as purged, proven by entry only. */
+const PURGEABLE = new Set(['event.ingested', 'finding.created']);
 
 export function checkRecords(
   text: string,
@@ -84,9 +88,9 @@ export function checkRecords(
         throw new Error(`${section} record seq ${entry.seq} is proven as a ${entry.kind}`);
       }
       const field = SUBJECT_FIELD[kind]!;
-      if (item.record === null && item.purged === true && kind === 'event.ingested') {
-        if (item.event_id !== entry.subject_id) {
-          throw new Error(`purged event seq ${entry.seq} names another subject`);
+      if (item.record === null && item.purged === true && PURGEABLE.has(kind)) {
+        if ((item as Record<string, unknown>)[field] !== entry.subject_id) {
+          throw new Error(`purged ${section} record seq ${entry.seq} names another subject`);
         }
         purged++;
         continue;

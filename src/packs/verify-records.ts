@@ -143,9 +143,14 @@ export async function checkRecordsStream(
       return;
     }
     counts[section]++;
-    if (line.record === null && line.purged === true && kind === 'event.ingested') {
-      if (line.event_id !== entry.subject_id) {
-        failRecord(`purged event seq ${entry.seq} names another subject`);
+    // Purged by retention (events, and findings' excerpts): proven by the entry only.
+    if (
+      line.record === null &&
+      line.purged === true &&
+      (kind === 'event.ingested' || kind === 'finding.created')
+    ) {
+      if ((line as Record<string, unknown>)[SUBJECT_FIELD[kind]!] !== entry.subject_id) {
+        failRecord(`purged ${section} record seq ${entry.seq} names another subject`);
       }
       purged++;
       return;

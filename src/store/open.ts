@@ -31,6 +31,12 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
       readonly: Boolean(options.readonly),
       fileMustExist: true,
     });
+    // Only a database with no pages yet can take it (before WAL writes the header): lets
+    // retention hand freed pages back to the file system (vacuum.ts). Older stores keep
+    // auto_vacuum off; docs/operations.md says what is reclaimed there.
+    if (!options.readonly && db.pragma('page_count', { simple: true }) === 0) {
+      db.pragma('auto_vacuum = INCREMENTAL');
+    }
     if (!options.readonly) withBusyRetry(() => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -34,6 +34,16 @@ import {
   type SiemTargetRecordFields,
   type SiemTargetRemovalFields,
 } from './records-siem.js';
+import {
+  holdRecord,
+  holdReleaseRecord,
+  purgeBatchRecord,
+  retentionPolicyRecord,
+  type HoldFields,
+  type HoldReleaseFields,
+  type PurgeBatchFields,
+  type RetentionPolicyFields,
+} from './retention-records.js';
 import type { Reader } from './store.js';
 import { loadUserChange, USER_KINDS } from './user-records.js';
 
@@ -50,7 +60,7 @@ function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
 export type LoadedRecord =
   | { state: 'present'; record: Record<string, unknown> }
   | { state: 'missing' }
-  | { state: 'purged'; gone?: boolean }
+  | { state: 'purged'; gone?: boolean; batch?: number }
   | { state: 'unledgered_purge' };
 
 type Loader = (
@@ -60,8 +70,16 @@ type Loader = (
   recordedAt: string,
 ) => LoadedRecord;
 
-/** A purge counts only if it was itself ledgered (kind `record.purged`, same subject). */
-function purgeState(r: Reader, subjectId: string): LoadedRecord {
+/**
+ * A purge counts only if it was itself ledgered: by a purge batch (`purge_ref`; that the
+ * batch's entry commits to this record's seq is checked over all batches at once, see
+ * verify-purges.ts) or by a per-event `record.purged` entry of the same subject.
+ */
+function purgeState(r: Reader, subjectId: string, batch: number | null = null): LoadedRecord {
+  if (batch !== null) {
+    const exists = r.prepare('SELECT 1 FROM purge_batches WHERE id = ?').get(batch);
+    return exists ? { state: 'purged', batch } : { state: 'unledgered_purge' };
+  }
   const ledgered = r
     .prepare("SELECT 1 FROM ledger WHERE subject_id = ? AND kind = 'record.purged'")
     .get(subjectId);
@@ -80,26 +98,39 @@ const LOADERS: Record<string, Loader> = {
         'SELECT e.*, t.trace_id AS trace_id FROM events e LEFT JOIN traces t ON t.id = e.trace_ref WHERE e.id = ?',
       )
       .get(ref) as
-      (EventRecordFields & { purged_at: string | null; ingested_at: string }) | undefined;
+      | (EventRecordFields & {
+          purged_at: string | null;
+          purge_ref: number | null;
+          ingested_at: string;
+        })
+      | undefined;
     if (!row) {
       const purged = purgeState(r, subjectId);
       return purged.state === 'purged' ? { state: 'purged', gone: true } : { state: 'missing' };
     }
-    if (row.purged_at !== null) return purgeState(r, subjectId);
+    if (row.purged_at !== null) return purgeState(r, subjectId, row.purge_ref);
     const record = eventRecord(row);
     // Not in the digest, but always the entry's own time: an edit of it is tampering too
     // (the extra field makes the digest differ, so it is reported as an altered record).
     if (row.ingested_at !== recordedAt) record.ingested_at = row.ingested_at;
     return { state: 'present', record };
   },
-  'finding.created': (r, ref) => {
+  'finding.created': (r, ref, subjectId) => {
     const row = r
       .prepare(
         `SELECT f.*, t.trace_id AS trace_id, e.event_id AS event_id FROM findings f
          LEFT JOIN traces t ON t.id = f.trace_ref LEFT JOIN events e ON e.id = f.event_ref WHERE f.id = ?`,
       )
-      .get(ref) as FindingRecordFields | undefined;
-    return row ? { state: 'present', record: findingRecord(row) } : { state: 'missing' };
+      .get(ref) as
+      (FindingRecordFields & { purged_at: string | null; purge_ref: number | null }) | undefined;
+    if (!row) return { state: 'missing' };
+    // Only a batch purges findings; a finding marked purged without one is tampering.
+    if (row.purged_at !== null) {
+      return row.purge_ref === null
+        ? { state: 'unledgered_purge' }
+        : purgeState(r, subjectId, row.purge_ref);
+    }
+    return { state: 'present', record: findingRecord(row) };
   },
   'finding.updated': (r, ref) => {
     const row = r
@@ -162,6 +193,28 @@ const LOADERS: Record<string, Loader> = {
     return row && row.removed_at !== null
       ? { state: 'present', record: siemTargetRemovalRecord(row) }
       : { state: 'missing' };
+  },
+  'retention.updated': (r, ref) => {
+    const row = r.prepare('SELECT * FROM retention_policy WHERE id = ?').get(ref) as
+      RetentionPolicyFields | undefined;
+    return row ? { state: 'present', record: retentionPolicyRecord(row) } : { state: 'missing' };
+  },
+  'hold.added': (r, ref) => {
+    const row = r.prepare('SELECT * FROM legal_holds WHERE id = ?').get(ref) as
+      HoldFields | undefined;
+    return row ? { state: 'present', record: holdRecord(row) } : { state: 'missing' };
+  },
+  'hold.released': (r, ref) => {
+    const row = r.prepare('SELECT * FROM legal_holds WHERE id = ?').get(ref) as
+      (HoldReleaseFields & { released_at: string | null }) | undefined;
+    return row && row.released_at !== null
+      ? { state: 'present', record: holdReleaseRecord(row) }
+      : { state: 'missing' };
+  },
+  'purge.batch': (r, ref) => {
+    const row = r.prepare('SELECT * FROM purge_batches WHERE id = ?').get(ref) as
+      PurgeBatchFields | undefined;
+    return row ? { state: 'present', record: purgeBatchRecord(row) } : { state: 'missing' };
   },
   'report.generated': (r, ref) => {
     const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as

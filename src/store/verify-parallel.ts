@@ -21,6 +21,13 @@ import { verifyLedger } from './verify-ledger.js';
 import { buildVerdict, type LedgerVerdict } from './verify-verdict.js';
 import { checkKeys, type LedgerTrust } from './verify-keys.js';
 import { checkState, countRows, mismatchedRows } from './verify-rows.js';
+import {
+  checkPurgeBatches,
+  loadBatchCommitments,
+  mergePurgeSeqs,
+  type BatchCommitment,
+  type PurgeSeqs,
+} from './verify-purges.js';
 
 export interface ParallelVerifyOptions {
   /** Worker threads; 1 (or a ledger of one chunk) scans on the calling thread. */
@@ -43,6 +50,11 @@ interface Plan {
   tasks: ChunkTask[];
   chain: ChainKey[];
   rows: Record<string, number>;
+  /**
+   * The purge batches' commitments, read in this snapshot (a purge running meanwhile adds
+   * batches the chunks may see: a mismatch then, and the sequential pass decides).
+   */
+  batches: BatchCommitment[];
 }
 
 /** The same verdict as verifyLedger(), computed in parallel when the ledger is intact. */
@@ -120,7 +132,7 @@ function conclude(
   threads: number,
 ): LedgerVerdict | null {
   const joined = joinChunks(plan, results);
-  if (!joined) return null;
+  if (!joined || checkPurgeBatches(plan.batches, joined.purgeSeqs)) return null;
   const keys = checkKeys(plan.chain, plan.heads, origin, trust);
   if (keys.failure || mismatchedRows(plan.rows, joined.present)) return null;
   return buildVerdict({
@@ -163,6 +175,7 @@ function planChunks(r: Reader, chunkSize: number): Plan | null {
     tasks,
     chain: loadKeyChain(r),
     rows: countRows(r),
+    batches: loadBatchCommitments(r),
   };
 }
 
@@ -170,15 +183,22 @@ function planChunks(r: Reader, chunkSize: number): Plan | null {
 function joinChunks(
   plan: Plan,
   results: ChunkResult[],
-): { root: string; purged: number; present: Record<string, number> } | null {
+): {
+  root: string;
+  purged: number;
+  present: Record<string, number>;
+  purgeSeqs: PurgeSeqs;
+} | null {
   const rootAt = new Map(plan.heads.map((h) => [h.tree_size, h.root_hash]));
   const chunks = Frontier.empty();
   const present: Record<string, number> = {};
+  const purgeSeqs: PurgeSeqs = new Map();
   let purged = 0;
   let root: string | null = null;
   for (const result of results) {
     if (result.badSeq !== null) return null;
     purged += result.purged;
+    mergePurgeSeqs(purgeSeqs, result.purgeSeqs);
     for (const [table, n] of Object.entries(result.present)) {
       present[table] = (present[table] ?? 0) + n;
     }
@@ -194,7 +214,7 @@ function joinChunks(
       chunks.append(hex(result.subtrees[0]));
     }
   }
-  return root === null ? null : { root, purged, present };
+  return root === null ? null : { root, purged, present, purgeSeqs };
 }
 
 function hex(h: string): Buffer {

@@ -36,6 +36,10 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'siem.target_added': 'siem_targets',
   'siem.target_removed': 'siem_targets_removed',
   ...Object.fromEntries(Object.values(USER_KINDS).map((kind) => [kind, 'user_history'])),
+  'retention.updated': 'retention_policy',
+  'hold.added': 'legal_holds',
+  'hold.released': 'legal_holds_released',
+  'purge.batch': 'purge_batches',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -150,6 +154,26 @@ const ROW_TABLES: RowTable[] = [
         .map((k) => `'${k}'`)
         .join(', '),
     ),
+  },
+  {
+    name: 'retention_policy',
+    count: 'SELECT COUNT(*) FROM retention_policy',
+    orphan: orphanOf('retention_policy', 'id', "'retention.updated'"),
+  },
+  {
+    name: 'legal_holds',
+    count: 'SELECT COUNT(*) FROM legal_holds',
+    orphan: orphanOf('legal_holds', 'hold_id', "'hold.added'"),
+  },
+  {
+    name: 'legal_holds_released',
+    count: 'SELECT COUNT(*) FROM legal_holds WHERE released_at IS NOT NULL',
+    orphan: orphanOf('legal_holds', 'hold_id', "'hold.released'", 'x.released_at IS NOT NULL'),
+  },
+  {
+    name: 'purge_batches',
+    count: 'SELECT COUNT(*) FROM purge_batches',
+    orphan: orphanOf('purge_batches', 'batch_id', "'purge.batch'"),
   },
 ];
 

@@ -33,6 +33,7 @@ import { canonicalDigest } from '../ledger/jcs.js';
 import { leafHashOfInput, leafInputSql, SCAN_BATCH } from './ledger-leaves.js';
 import { loadRecord } from './record-loaders.js';
 import { EVENTS_OR_TRACES, TABLE_OF_KIND } from './verify-rows.js';
+import { addPurgeSeq, type PurgeSeqs } from './verify-purges.js';
 import type { Reader } from './store.js';
 
 /** A run of ledger seqs [start, end] (1-based, inclusive) whose leaf indices are aligned. */
@@ -53,6 +54,8 @@ export interface ChunkResult {
   purged: number;
   /** Entries whose record took the JS path (kinds SQLite does not render, purged rows). */
   slow: number;
+  /** Seqs of records purged by a batch, per batch row id (checked by verify-purges.ts). */
+  purgeSeqs: Array<[number, number[]]>;
   /** Entries resolved to a row that exists, by table (verify-rows.ts), for the row counts. */
   present: Record<string, number>;
   /** The chunk's own frontier (hex, largest subtree first) at each tree head inside it. */
@@ -79,6 +82,8 @@ const CHUNK_SCAN = `
         'source_id', e.source_id, 'timestamp', e.timestamp,
         'tokens_completion', e.tokens_completion, 'tokens_prompt', e.tokens_prompt,
         'trace_id', t.trace_id, 'type', e.type)
+      WHEN e.id IS NOT NULL AND e.purged_at IS NOT NULL AND e.purge_ref IS NOT NULL
+        THEN char(1) || e.purge_ref
       WHEN tr.id IS NOT NULL THEN json_object(
         'agent', tr.agent, 'attributes', tr.attributes, 'framework', tr.framework,
         'ingested_at', tr.ingested_at, 'session_id', tr.session_id, 'source', tr.source,
@@ -103,6 +108,7 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
     badSeq: null,
     purged: 0,
     slow: 0,
+    purgeSeqs: [],
     present: {},
     heads: [],
     subtrees: [],
@@ -118,6 +124,8 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
   const stmt = r.prepare(CHUNK_SCAN).raw(true);
   let expected = task.start;
   let rendered = 0;
+  let batchPurged = 0;
+  const purgeSeqs: PurgeSeqs = new Map();
   while (expected <= task.end) {
     const first = expected;
     const rows = stmt.all(first, Math.min(first + SCAN_BATCH - 1, task.end)) as ScanRow[];
@@ -125,11 +133,17 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
     for (let i = 0; i < rows.length; i++) {
       const [seq, digest, , leaf, record] = rows[i];
       if (seq !== expected) return { ...result, badSeq: expected };
-      if (record === null || hash('sha256', record, 'hex') !== digest) {
+      if (record !== null && record.charCodeAt(0) === 1) {
+        // An event purged by a batch (rendered as 0x01 || purge_ref): no digest to check,
+        // the batch's commitment covers it (verify-purges.ts, after the join).
+        addPurgeSeq(purgeSeqs, Number(record.slice(1)), seq);
+        batchPurged++;
+      } else if (record === null || hash('sha256', record, 'hex') !== digest) {
         result.slow++;
-        const { state, table } = checkSlowly(r, seq, digest);
+        const { state, table, batch } = checkSlowly(r, seq, digest);
         if (state === 'bad') return { ...result, badSeq: seq };
         if (state === 'purged') result.purged++;
+        if (batch !== undefined) addPurgeSeq(purgeSeqs, batch, seq);
         if (table) result.present[table] = (result.present[table] ?? 0) + 1;
       } else rendered++;
       const leafHash = leafHashOfInput(leaf);
@@ -151,6 +165,11 @@ export function scanChunk(r: Reader, task: ChunkTask): ChunkResult {
   }
   result.subtrees = frontier.hex();
   if (rendered) result.present[EVENTS_OR_TRACES] = rendered;
+  if (batchPurged) {
+    result.purged += batchPurged;
+    result.present.events = (result.present.events ?? 0) + batchPurged;
+  }
+  result.purgeSeqs = [...purgeSeqs];
   return result;
 }
 
@@ -162,7 +181,7 @@ function checkSlowly(
   r: Reader,
   seq: number,
   digest: string,
-): { state: 'ok' | 'purged' | 'bad'; table?: string } {
+): { state: 'ok' | 'purged' | 'bad'; table?: string; batch?: number } {
   // Looked up here, not scanned: most rows never need these columns.
   const entry = r
     .prepare('SELECT kind, subject_id, subject_ref, recorded_at FROM ledger WHERE seq = ?')
@@ -177,8 +196,11 @@ function checkSlowly(
   switch (loaded.state) {
     case 'self':
       return { state: 'ok' };
-    case 'purged':
-      return loaded.gone || !table ? { state: 'purged' } : { state: 'purged', table };
+    case 'purged': {
+      const purged =
+        loaded.gone || !table ? { state: 'purged' as const } : { state: 'purged' as const, table };
+      return loaded.batch === undefined ? purged : { ...purged, batch: loaded.batch };
+    }
     case 'present':
       return canonicalDigest(loaded.record).toString('hex') === digest
         ? table

@@ -23,6 +23,20 @@ interface Verdict {
   rows_checked: Record<string, number>;
 }
 
+/** Older than any retention window: purged by the fixture's `retention enforce`. */
+const oldTrace = {
+  session_id: 'sess_retention_old',
+  agent: 'archive-bot',
+  events: [
+    {
+      type: 'llm_call',
+      prompt: 'write to dana.kowalski@mailbox.org',
+      timestamp: '2020-01-01T00:00:00Z',
+    },
+    { type: 'llm_call', prompt: 'done', timestamp: '2020-01-01T00:01:00Z' },
+  ],
+};
+
 const base = tempDataDir('evid-trust-');
 const dirs: string[] = [];
 let fingerprint = '';
@@ -111,6 +125,19 @@ beforeAll(async () => {
   await ok('evid', ['siem', 'remove', siem[1]!]);
   await ok('audit', ['kill-switch', 'activate', '--agent', 'rogue', '--reason', 'drill']);
   await ok('audit', ['kill-switch', 'deactivate', '--agent', 'rogue', '--reason', 'done']);
+  // Retention (issue 14): a policy, a hold placed and released, one kept, one purge batch.
+  const old = join(base.dir, 'old.json');
+  writeFileSync(old, JSON.stringify(oldTrace));
+  await ok('evid', ['traces', 'ingest', old]);
+  await ok('evid', ['retention', 'set', '--days', '365']);
+  const hold = await runJson<{ hold_id: string }>(
+    'evid',
+    ['retention', 'hold', 'add', '--session', 'sess_retention_old', '--reason', 'drill'],
+    { dataDir: base.dir },
+  );
+  await ok('evid', ['retention', 'hold', 'release', hold.data.hold_id, '--reason', 'done']);
+  await ok('evid', ['retention', 'hold', 'add', '--agent', 'nobody', '--reason', 'kept']);
+  await ok('evid', ['retention', 'enforce']);
   await ok('evid', [
     'pack',
     '--since',
@@ -584,5 +611,84 @@ describe('dashboard users (issue 14)', () => {
       ),
     );
     expect(inserted.data).toMatchObject({ ok: false, row: { table: 'user_history' } });
+  });
+});
+
+// Issue 14: retention's rows are ledgered and verified like the rest; a purge is accepted
+// only where a purge entry covers it.
+describe('retention rows and purges tampered with', () => {
+  const insertCopy = (table: string, change: Record<string, string>) => (db: Database.Database) => {
+    const cols = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>)
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
+    const values = cols.map((c) => change[c] ?? c).join(', ');
+    db.prepare(
+      `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${values} FROM ${table} LIMIT 1`,
+    ).run();
+  };
+  it.each([
+    ['retention_policy', {}],
+    ['legal_holds', { hold_id: "'hold_forged'" }],
+    ['purge_batches', { batch_id: "'pb_forged'" }],
+  ])('a %s row inserted outside the ledger', async (table, change) => {
+    const r = await verify(tampered(insertCopy(table, change)));
+    expect(r.code).toBe(1);
+    expect(r.data.reason).toBe('unledgered');
+    expect(r.data.row?.table).toBe(table);
+  });
+
+  it.each([
+    ['retention days', 'UPDATE retention_policy SET days = 7', 'retention.updated'],
+    ['retention enforce', 'UPDATE retention_policy SET enforce = 1 - enforce', 'retention.updated'],
+    ['hold reason', "UPDATE legal_holds SET reason = 'edited'", 'hold.added'],
+    [
+      'hold released by hand',
+      "UPDATE legal_holds SET released_at = created_at, released_by = 'x', release_reason = 'x' WHERE released_at IS NULL",
+      'legal_holds_released',
+    ],
+    [
+      'hold release reason',
+      "UPDATE legal_holds SET release_reason = 'edited' WHERE released_at IS NOT NULL",
+      'hold.released',
+    ],
+    ['purge batch count', 'UPDATE purge_batches SET count = count + 1', 'purge.batch'],
+    [
+      'an event blanked by hand',
+      'UPDATE events SET prompt = NULL, purged_at = ingested_at WHERE id = (SELECT MIN(id) FROM events WHERE purged_at IS NULL)',
+      'no purge was ledgered',
+    ],
+    [
+      'an event blanked and pointed at a batch that did not purge it',
+      'UPDATE events SET prompt = NULL, purged_at = ingested_at, purge_ref = (SELECT MIN(id) FROM purge_batches) WHERE id = (SELECT MIN(id) FROM events WHERE purged_at IS NULL)',
+      'purge batch',
+    ],
+    [
+      'a purged event unlinked from its batch',
+      'UPDATE events SET purge_ref = NULL WHERE id = (SELECT MIN(id) FROM events WHERE purge_ref IS NOT NULL)',
+      'no purge was ledgered',
+    ],
+    [
+      'a finding blanked by hand',
+      "UPDATE findings SET excerpt = '', purged_at = created_at WHERE id = (SELECT MIN(id) FROM findings WHERE purged_at IS NULL)",
+      'no purge was ledgered',
+    ],
+  ])('%s', async (_name, sql, named) => {
+    const r = await verify(tampered((db) => db.prepare(sql).run()));
+    expect(r.code).toBe(1);
+    expect(r.data.ok).toBe(false);
+    expect(`${r.data.record?.kind ?? ''} ${r.data.row?.table ?? ''} ${r.data.message}`).toContain(
+      named,
+    );
+  });
+
+  it('the fixture holds a purge: verify reports it as purged, and the purge entry names its actor', async () => {
+    const r = await verify(base.dir);
+    expect(r.data).toMatchObject({ ok: true });
+    expect((r.data as unknown as { purged: number }).purged).toBeGreaterThanOrEqual(3);
+    const actors = withDb(base.dir, (db) =>
+      db.prepare("SELECT DISTINCT actor FROM ledger WHERE kind = 'purge.batch'").pluck().all(),
+    );
+    expect(actors).toHaveLength(1);
+    expect(String(actors[0])).toMatch(/^cli:/);
   });
 });

@@ -35,6 +35,12 @@ import { siemStatusCommand } from '../commands/siem/status.js';
 import { siemTestCommand } from '../commands/siem/test.js';
 import { packCommand } from '../commands/pack/pack.js';
 import { exportCommand } from '../commands/export/export.js';
+import { retentionSetCommand } from '../commands/retention/set.js';
+import { retentionStatusCommand } from '../commands/retention/status.js';
+import { retentionEnforceCommand } from '../commands/retention/enforce.js';
+import { retentionHoldAddCommand } from '../commands/retention/hold-add.js';
+import { retentionHoldListCommand } from '../commands/retention/hold-list.js';
+import { retentionHoldReleaseCommand } from '../commands/retention/hold-release.js';
 import { versionCommand } from '../commands/version/version.js';
 
 /** Every `evid` command, in help order. */
@@ -75,5 +81,11 @@ export const EVID_COMMANDS: CommandSpec[] = [
   adminRestoreCommand,
   packCommand,
   exportCommand,
+  retentionSetCommand,
+  retentionStatusCommand,
+  retentionEnforceCommand,
+  retentionHoldAddCommand,
+  retentionHoldListCommand,
+  retentionHoldReleaseCommand,
   versionCommand,
 ];

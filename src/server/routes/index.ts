@@ -23,6 +23,8 @@ import { packsListRoute } from './packs/list.js';
 import { policiesGetRoute } from './policies/get.js';
 import { policiesUpdateRoute } from './policies/update.js';
 import { reportsDownloadRoute } from './reports/download.js';
+import { retentionGetRoute } from './retention/get.js';
+import { retentionUpdateRoute } from './retention/update.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
@@ -76,4 +78,6 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayResponsesRoute,
   gatewayEmbeddingsRoute,
   gatewayModelsRoute,
+  retentionGetRoute,
+  retentionUpdateRoute,
 ];

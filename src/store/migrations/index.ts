@@ -9,6 +9,7 @@ import { up as ledgerKeys } from './008-ledger-keys.js';
 import { up as sources } from './009-sources.js';
 import { up as siemOutbox } from './010-siem-outbox.js';
 import { up as users } from './011-users.js';
+import { up as retention } from './012-retention.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -26,6 +27,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 9, name: 'sources', up: sources },
   { version: 10, name: 'siem-outbox', up: siemOutbox },
   { version: 11, name: 'users', up: users },
+  { version: 12, name: 'retention', up: retention },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { NotFoundError, UsageError, ValidationError } from '../../../errors.js';
 import { defineCommand, type CommandSpec, type RunContext } from '../../command.js';
 import { VERSION } from '../../version.js';
+import { startWorkers } from './workers.js';
 
 interface Settings {
   host: string;
@@ -128,6 +129,8 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       extra?.(cmd);
     },
     async run(ctx, _args, opts) {
+      // Listened for from the start: a SIGTERM while starting up shuts down cleanly once up.
+      const signalled = untilSignal();
       const settings = await settingsOf(ctx, opts);
       if (typeof opts.license === 'string') {
         try {
@@ -179,9 +182,6 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
-      // Quotas at 80% or reached are logged now and every minute (docs/admin.md).
-      const { watchQuotas } = await import('../../../admin/quota.js');
-      const stopQuotaWatch = watchQuotas(app.store, server.log);
       const otlp =
         opts.otlpPort === undefined
           ? undefined
@@ -191,23 +191,10 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       ctx.io.stdout.write(
         `${JSON.stringify({ listening, ...(otlpUrl ? { otlp: `${otlpUrl}/v1/traces` } : {}) })}\n`,
       );
-      // Log file sources are tailed in this process (src/sources/logfile/).
-      const { startLogTailers } = await import('../../../sources/logfile/worker.js');
-      const tailers = startLogTailers(app.store, server.log);
-      // SIEM targets are drained in this process too (src/outbox/).
-      const { startDrainer } = await import('../../../outbox/drainer.js');
-      const { backoffPolicy } = await import('../../../outbox/backoff.js');
-      const drainer = startDrainer(app.store, {
-        dataDir: app.config.dataDir,
-        version: VERSION,
-        policy: backoffPolicy(app.config.siemRetryMs),
-        log: server.log,
-      });
-      const signal = await untilSignal();
-      // Before the server (and then the store) closes: the batch in progress commits first.
-      await tailers.stop();
-      await drainer.stop();
-      stopQuotaWatch();
+      const workers = await startWorkers(ctx, server.log);
+      const signal = await signalled;
+      // Before the server (and then the store) closes: each worker's batch commits first.
+      await workers.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
       const drop = (): void => server.server.closeAllConnections();
