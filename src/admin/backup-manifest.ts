@@ -1,5 +1,5 @@
 /**
- * A backup file (docs/admin.md) is a zip: `evid.db` (a consistent copy of the store), with
+ * A backup file (docs/operations.md) is a zip: `evid.db` (a consistent copy of the store), with
  * `--full` the data directory's key files and the configuration in effect, and
  * `manifest.json` last. The manifest names every file with its size and SHA-256 and
  * carries the copy's signed tree head, so a restore proves it got exactly what was backed

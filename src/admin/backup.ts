@@ -1,5 +1,5 @@
 /**
- * `evid admin backup` (docs/admin.md): a consistent online backup of the store while a
+ * `evid admin backup` (docs/operations.md): a consistent online backup of the store while a
  * server keeps writing (SQLite's backup API, src/store/backup-copy.ts), packed with a
  * manifest (backup-manifest.ts) into one zip of stored entries (zip-store.ts), mode 0600. Written to a temporary name beside
  * the output and renamed at the end, so a failed or interrupted backup never leaves a file

@@ -1,5 +1,5 @@
 /**
- * The servers' log files (docs/admin.md): `evid serve` and `audit serve` write pino's JSON
+ * The servers' log files (docs/operations.md): `evid serve` and `audit serve` write pino's JSON
  * lines to `<data dir>/logs/<bin>-serve.log` as well as to stderr. When the next line would
  * take the file past `maxBytes` it is rotated: `.log` becomes `.log.1`, `.1` becomes `.2`,
  * ... and `keep` files are kept in all (the oldest is overwritten). Writes are synchronous

@@ -1,5 +1,5 @@
 /**
- * Operator quotas (docs/admin.md): a maximum store size (EVID_QUOTA_STORE_BYTES) and a
+ * Operator quotas (docs/operations.md): a maximum store size (EVID_QUOTA_STORE_BYTES) and a
  * maximum number of stored events (EVID_QUOTA_EVENTS). At 80% `admin license` and the
  * servers warn; at 100% intake is refused with QuotaExceededError (exit 7 / HTTP 507)
  * until space is freed (retention) or the quota raised. The check runs once per intake

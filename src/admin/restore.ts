@@ -1,5 +1,5 @@
 /**
- * `evid admin restore FILE --data-dir DIR` (docs/admin.md). Everything is checked before
+ * `evid admin restore FILE --data-dir DIR` (docs/operations.md). Everything is checked before
  * the target is touched: the file must be a whole evid backup (a zip whose central
  * directory is intact, a manifest of ours, every file's size and SHA-256 as listed), and
  * the restored ledger must verify and end at the manifest's signed tree head. Files are

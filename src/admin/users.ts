@@ -1,5 +1,5 @@
 /**
- * Dashboard users (docs/admin.md): an e-mail, a role (viewer, analyst, admin), a scrypt
+ * Dashboard users (docs/operations.md): an e-mail, a role (viewer, analyst, admin), a scrypt
  * password hash and the time of the last login (filled by the dashboard). Users are
  * records: every change is a `user_history` row ledgered in the same transaction with its
  * actor (src/store/user-records.ts), so `audit verify` covers them like any other record.

@@ -28,7 +28,7 @@ function shorten(value: unknown): unknown {
   return value;
 }
 
-/** One row of the custom table (columns as the DCR's stream declares them, docs/siem.md). */
+/** One row of the custom table (columns as the DCR's stream declares them, docs/operations.md). */
 export function sentinelRow(e: OutboundEvent): Record<string, unknown> {
   const record = shorten(e.record) as Record<string, unknown>;
   // The record as one dynamic column; a single field over 64 KB is cut as a whole.

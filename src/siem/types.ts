@@ -1,5 +1,5 @@
 /**
- * SIEM forwarding (issue 14, docs/siem.md): the wire formats and transports only. What is
+ * SIEM forwarding (issue 14, docs/operations.md): the wire formats and transports only. What is
  * sent, when, and how often it is retried belongs to the one outbound queue in
  * src/outbox/; a transport takes a batch of outbound events and says what the receiver
  * answered, in its own words, and whether trying again later can help.

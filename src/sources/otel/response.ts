@@ -63,14 +63,19 @@ const GRPC_CODE: Record<number, number> = {
   503: 14, // UNAVAILABLE
 };
 
+/**
+ * A failure body. In JSON, `also` (the server's own error object) rides beside the Status
+ * fields, so a client reading either shape finds what it expects.
+ */
 export function statusBody(
   encoding: OtlpEncoding,
   httpStatus: number,
   message: string,
+  also: Record<string, unknown> = {},
 ): { contentType: string; body: Buffer | string } {
   const code = GRPC_CODE[httpStatus] ?? 13; // INTERNAL
   return encoding === 'json'
-    ? { contentType: 'application/json', body: JSON.stringify({ code, message }) }
+    ? { contentType: 'application/json', body: JSON.stringify({ code, message, ...also }) }
     : { contentType: 'application/x-protobuf', body: codeAndText(code, message) };
 }
 

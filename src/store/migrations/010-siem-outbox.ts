@@ -1,5 +1,5 @@
 /**
- * SIEM forwarding over one durable outbox (issue 14, docs/siem.md). A target is ledgered at
+ * SIEM forwarding over one durable outbox (issue 14, docs/operations.md). A target is ledgered at
  * creation (`siem.target_added`, its fixed columns with a hash of its secret, never the
  * secret) and at removal (`siem.target_removed`); its delivery counters, state and backoff
  * are operational and live outside any digest. The lease columns let one drainer at a time

@@ -1,5 +1,5 @@
 /**
- * Dashboard users (issue 14, docs/admin.md). `users` holds each user's current state (the
+ * Dashboard users (issue 14, docs/operations.md). `users` holds each user's current state (the
  * scrypt password hash, role, removal) plus `last_login_at`, which the dashboard fills and
  * which is operational, outside any digest. Every change is a row of `user_history`,
  * ledgered in the same transaction (`user.added`, `user.role_set`, `user.password_reset`,

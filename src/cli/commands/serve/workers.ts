@@ -24,7 +24,7 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
       import('../../../outbox/backoff.js'),
       import('../../../retention/schedule.js'),
     ]);
-  // Quotas at 80% or reached are logged now and every minute (docs/admin.md).
+  // Quotas at 80% or reached are logged now and every minute (docs/operations.md).
   const stopQuotaWatch = watchQuotas(app.store, log);
   const tailers = startLogTailers(app.store, log);
   const drainer = startDrainer(app.store, {

@@ -7,6 +7,7 @@ import { mapSpans } from '../../../sources/otel/map.js';
 import { encodingOf, exportResponse, statusBody } from '../../../sources/otel/response.js';
 import { countSkipped, sourceForCaller } from '../../../sources/registry.js';
 import { parseJsonBody } from '../../json-body.js';
+import { errorBody } from '../../errors.js';
 import { defineRoute } from '../../route.js';
 
 /**
@@ -53,7 +54,12 @@ export const otlpTracesRoute = defineRoute({
   auth: 'ingest',
   rawBody: true,
   renderError: (status, details, request) =>
-    statusBody(encodingOf(request.headers['content-type']), status, details),
+    statusBody(
+      encodingOf(request.headers['content-type']),
+      status,
+      details,
+      errorBody(status, details, request.id),
+    ),
   async handler(req, reply, ctx) {
     const encoding = encodingOf(req.headers['content-type']);
     const header = req.headers['content-encoding'];
