@@ -72,12 +72,38 @@ export const levelAtLeast =
   (l: LogLine): boolean =>
     typeof l.entry.level === 'number' && l.entry.level >= min;
 
-/** Every line of every server's log files, oldest first, filtered. */
-export function readLogs(dataDir: string, keep: (l: LogLine) => boolean = () => true): LogLine[] {
+/** Where a read of a server's current file stopped: its inode and the end of its last whole line. */
+export type ReadPositions = Map<string, { ino: number; pos: number }>;
+
+/**
+ * Every line of every server's log files, oldest first, filtered. `positions`, when given,
+ * gets where each current file was read up to, so `followLogs` goes on from exactly there
+ * (nothing written in between is missed or shown twice).
+ */
+export function readLogs(
+  dataDir: string,
+  keep: (l: LogLine) => boolean = () => true,
+  positions?: ReadPositions,
+): LogLine[] {
   const lines: LogLine[] = [];
   for (const [source, files] of logFiles(dataDir)) {
-    for (const { path } of files) {
-      for (const raw of readFileSync(path, 'utf8').split('\n')) {
+    for (const { path, n } of files) {
+      let text: string;
+      try {
+        const fd = openSync(path, 'r');
+        try {
+          const bytes = readFileSync(fd);
+          // Only whole lines: a line still being written is the follower's to read.
+          const end = bytes.lastIndexOf(0x0a) + 1;
+          text = bytes.subarray(0, end).toString('utf8');
+          if (n === 0) positions?.set(source, { ino: fstatSync(fd).ino, pos: end });
+        } finally {
+          closeSync(fd);
+        }
+      } catch {
+        continue; // rotated away between listing and reading
+      }
+      for (const raw of text.split('\n')) {
         const line = raw === '' ? undefined : parse(source, raw);
         if (line && keep(line)) lines.push(line);
       }
@@ -106,6 +132,7 @@ export async function followLogs(
   onLine: (l: LogLine) => void,
   signal: AbortSignal,
   keep: (l: LogLine) => boolean = () => true,
+  from?: ReadPositions,
 ): Promise<void> {
   const tails = new Map<string, Tail>();
   const current = (source: string): string => join(dataDir, LOG_DIR, `${source}.log`);
@@ -124,10 +151,14 @@ export async function followLogs(
       }
     }
   };
-  const open = (path: string, fromEnd: boolean): Tail => {
+  const open = (source: string, path: string, first: boolean): Tail => {
     const fd = openSync(path, 'r');
     const st = fstatSync(fd);
-    return { fd, ino: st.ino, pos: fromEnd ? st.size : 0, partial: '' };
+    // A file met later is new: from its start. The first time, with `from`: where readLogs
+    // stopped in this very file, or its start if it was created since; without: its end.
+    const read = from?.get(source);
+    const pos = !first ? 0 : !from ? st.size : read && read.ino === st.ino ? read.pos : 0;
+    return { fd, ino: st.ino, pos, partial: '' };
   };
   const poll = (first: boolean): void => {
     for (const source of logFiles(dataDir).keys()) {
@@ -141,7 +172,7 @@ export async function followLogs(
       }
       const t = tails.get(source);
       if (!t) {
-        tails.set(source, open(path, first));
+        tails.set(source, open(source, path, first));
         continue;
       }
       // Started again in place (a single kept file is truncated, not renamed).
@@ -150,7 +181,7 @@ export async function followLogs(
       if (t.ino !== ino) {
         // Rotated: what was left in the old file is read above; start the new one at 0.
         closeSync(t.fd);
-        tails.set(source, open(path, false));
+        tails.set(source, open(source, path, false));
         drain(source, tails.get(source)!);
       }
     }

@@ -68,7 +68,8 @@ export const adminLogsCommand = defineCommand({
       await import('../../../admin/log-read.js');
     const keep = levelAtLeast(level === undefined ? 0 : LEVELS[String(level)]!);
     const dataDir = ctx.app().config.dataDir;
-    const lines = readLogs(dataDir, keep);
+    const positions = new Map<string, { ino: number; pos: number }>();
+    const lines = readLogs(dataDir, keep, positions);
     if (!opts.follow) {
       return {
         data: lines.map((l) => l.entry),
@@ -88,7 +89,7 @@ export const adminLogsCommand = defineCommand({
     lines.forEach(print);
     const controller = new AbortController();
     untilSignal(controller);
-    await followLogs(dataDir, print, controller.signal, keep);
+    await followLogs(dataDir, print, controller.signal, keep, positions);
     return { data: null, streamed: true };
   },
 });
