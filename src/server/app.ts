@@ -156,6 +156,9 @@ export async function buildServer(
         ...(route.rawBody ? { rawBody: true } : {}),
         ...(route.renderError ? { renderError: route.renderError } : {}),
         ...(route.auth === 'public' ? { rateLimit: false } : {}),
+        ...(route.rateLimit && route.auth !== 'public'
+          ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.windowMs } }
+          : {}),
       },
       handler: async (request, reply) => route.handler(request, reply, context),
     });

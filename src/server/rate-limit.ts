@@ -53,12 +53,17 @@ export async function installRateLimit(app: FastifyInstance, limit: RateLimit): 
     },
     addHeaders: { ...headers, 'retry-after': true },
     addHeadersOnExceeding: headers,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(
+    errorResponseBuilder: (request, context) => {
+      // A route with its own limit (RouteDef.rateLimit) names its own window.
+      const own = (request.routeOptions.config as { rateLimit?: { timeWindow?: number } })
+        .rateLimit;
+      const windowMs = own?.timeWindow ?? limit.windowMs;
+      return Object.assign(
         new Error(
-          `more than ${context.max} requests in ${limit.windowMs / 1000} s; retry in ${context.after}`,
+          `more than ${context.max} requests in ${windowMs / 1000} s; retry in ${context.after}`,
         ),
         { statusCode: 429 },
-      ),
+      );
+    },
   });
 }

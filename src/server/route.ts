@@ -65,6 +65,11 @@ export interface RouteDef {
     details: string,
     request: FastifyRequest,
   ) => { contentType: string; body: string | Buffer };
+  /**
+   * This route's own limit per caller (seed 000's per-endpoint limits), counted apart from
+   * the server-wide EVID_RATE_LIMIT; same headers and 429. Off when the limiter is off.
+   */
+  rateLimit?: { max: number; windowMs: number };
   schema?: RouteSchema;
   docs?: { body?: unknown; produces?: string };
   handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;
