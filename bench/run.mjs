@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const wanted = process.argv.slice(2);
+// `npm run bench -- scale --big`: words choose suites, `--flags` go to every suite chosen.
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const suites = readdirSync(join(here, 'suites'))
   .filter((f) => f.endsWith('.mjs'))
   .sort()
@@ -17,7 +19,7 @@ const rows = [];
 for (const file of suites) {
   const suite = await import(join(here, 'suites', file));
   process.stderr.write(`\n== ${file}\n`);
-  for (const row of await suite.run((msg) => process.stderr.write(`   ${msg}\n`))) {
+  for (const row of await suite.run((msg) => process.stderr.write(`   ${msg}\n`), { flags })) {
     rows.push({ suite: file.replace('.mjs', ''), ...row });
     process.stderr.write(
       `   ${row.name}: ${row.result} (goal ${row.goal}) ${row.pass ? 'PASS' : 'MISS'}\n`,

@@ -8,12 +8,12 @@
 //   - proof bytes per record, v1 vs v2.
 // Goals (issue 13): peak RSS <= 300 MB for build and verify; verifying a pack of N records
 // <= 2x `audit verify` of N ledger entries; v2 proof bytes per record <= 1/10 of v1's.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeNdjson } from '../../scripts/gen-traces.mjs';
+import { must, timedNode as timed } from '../lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => import(join(root, 'dist', p));
@@ -37,31 +37,6 @@ async function buildStore(dir, log) {
   }
   log(`built a ${TRACES * 10}-event store in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   ctx.close();
-}
-
-/** node ARGS under /usr/bin/time -v: wall s, CPU s, peak RSS MB, stdout, exit status. */
-function timed(args, env) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], {
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-  });
-  const s = Number(process.hrtime.bigint() - t0) / 1e9;
-  const field = (name) => Number(new RegExp(`${name}: ([\\d.]+)`).exec(r.stderr)?.[1] ?? NaN);
-  return {
-    s,
-    cpu: field('User time \\(seconds\\)') + field('System time \\(seconds\\)'),
-    rssMb: field('Maximum resident set size \\(kbytes\\)') / 1024,
-    stdout: r.stdout,
-    status: r.status,
-    stderr: r.stderr,
-  };
-}
-
-function must(r, what) {
-  if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  return r;
 }
 
 // A v1 pack from the same builder (packFormat 1), as a child process of its own.

@@ -12,12 +12,11 @@
 // BENCH_SERVER_EVENTS scales the store down (default 1,000,000).
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startChild } from '../lib/processes.mjs';
 import { makeTraces } from '../../scripts/gen-traces.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,23 +89,6 @@ async function buildStore(dir, log) {
   log(
     `built store: ${EVENTS} events, ${rows.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
-}
-
-/** Starts a child process and reads `{"listening": url}` from its first stdout line. */
-async function startChild(args, env) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return {
-    pid: child.pid,
-    url: JSON.parse(line).listening,
-    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
-  };
 }
 
 /** A bare fastify server (same version, same machine): the ceiling for each route shape. */

@@ -8,12 +8,11 @@
 // Upstream and gateway run as child processes, the client in this one.
 // BENCH_GATEWAY_CALLS sets the calls per figure and path (default 2000).
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startChild } from '../lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => import(join(root, 'dist', p));
@@ -71,21 +70,6 @@ const PAYLOAD = (stream) =>
       },
     ],
   });
-
-async function startChild(args, env) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-  return {
-    url: JSON.parse(line).listening,
-    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
-  };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
