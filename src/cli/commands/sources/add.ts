@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { UsageError } from '../../../errors.js';
+import { UsageError, ValidationError } from '../../../errors.js';
 import type { SourceInput } from '../../../sources/manage.js';
 import { SOURCE_TYPES, type SourceType } from '../../../sources/types.js';
 import { defineCommand } from '../../command.js';
@@ -89,7 +89,9 @@ export const sourcesAddCommand = defineCommand({
     const base = serverUrl(opts.url, ctx.app().config);
     const { createSource } = await import('../../../sources/create.js');
     const app = ctx.app();
-    const data = app.store.transact((tx) => createSource(tx, app.config.dataDir, input, base));
+    const data = withFlagNames(() =>
+      app.store.transact((tx) => createSource(tx, app.config.dataDir, input, base)),
+    );
     const what = data.credential?.kind === 'webhook_secret' ? 'secret' : 'token';
     return {
       data,
@@ -115,3 +117,20 @@ export const sourcesAddCommand = defineCommand({
     };
   },
 });
+
+/**
+ * The domain names a bad field as the REST body does (`endpoint: ...`); on the command line
+ * the same value came from a flag, so the message names the flag (`--endpoint: ...`).
+ */
+function withFlagNames<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    const field = err.details?.field;
+    if (typeof field === 'string' && err.message.startsWith(`${field}:`)) {
+      throw new ValidationError(`--${err.message}`, err.details, { cause: err });
+    }
+    throw err;
+  }
+}
