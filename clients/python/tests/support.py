@@ -18,6 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
+from evid_client.types import TraceIngestionRequest
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 ADMIN_KEY = "py-client-admin-key-0123456789abcdef"
 NODE = os.environ.get("EVID_NODE", "node")
@@ -94,7 +96,7 @@ class Recorder:
         return [s for m, p, s in self.seen if m == method and p == path]
 
 
-def trace_body(agent: str = "py-support-bot", email: bool = True) -> dict[str, Any]:
+def trace_body(agent: str = "py-support-bot", email: bool = True) -> TraceIngestionRequest:
     """A two-step session; the e-mail address in its prompt makes a PII finding."""
     session = f"py-{uuid.uuid4()}"
     who = "dana.kowalski@mailbox.org" if email else "a customer"
