@@ -1,4 +1,5 @@
-"""The committed TypedDict module is what the generator makes from the server's document."""
+"""The committed generated code is what its generators make: the TypedDicts from the
+server's OpenAPI document, the async twins from the sync classes."""
 
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ from typing import Any
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
-def load_generator() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "generate_types", PACKAGE / "scripts" / "generate_types.py"
-    )
+def load_script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, PACKAGE / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -21,7 +20,7 @@ def load_generator() -> Any:
 
 def test_types_module_matches_the_servers_openapi_document(openapi: dict[str, Any]) -> None:
     committed = (PACKAGE / "src" / "evid_client" / "types.py").read_text(encoding="utf-8")
-    generated = load_generator().generate(openapi)
+    generated = load_script("generate_types").generate(openapi)
     assert generated == committed, (
         "clients/python/src/evid_client/types.py is out of date with the server's OpenAPI "
         "document: run `npm run build && /usr/bin/python3 clients/python/scripts/generate_types.py`"
@@ -36,3 +35,13 @@ def test_every_operation_has_its_types(openapi: dict[str, Any]) -> None:
     assert "comment" in types.PatchFindingsIdBody.__optional_keys__
     for name in ("GetTracesQuery", "PostTracesResponse", "GetFindingsResponse", "Error"):
         assert hasattr(types, name)
+
+
+def test_async_twins_match_the_sync_code() -> None:
+    module = load_script("generate_async")
+    stale = [
+        str(path.relative_to(PACKAGE))
+        for path, text in module.generate().items()
+        if path.read_text(encoding="utf-8") != text
+    ]
+    assert stale == [], f"async twins out of date: run scripts/generate_async.py ({stale})"

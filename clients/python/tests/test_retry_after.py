@@ -7,7 +7,7 @@ import time
 
 import httpx
 
-from evid_client._base import backoff, retry_after
+from evid_client._base_client import backoff, retry_after
 
 
 def answer(value: str) -> httpx.Response:

@@ -8,9 +8,8 @@
 """
 
 from . import types
-from ._async_client import AsyncClient
-from ._client import Client
-from ._errors import (
+from ._client import AsyncClient, Client
+from ._exceptions import (
     APIStatusError,
     AuthenticationError,
     BadRequestError,
