@@ -66,7 +66,7 @@ def test_token_exchange_refresh_and_revoke(server: Server, has_route: HasRoute) 
 
         # Revoked behind the client's back: its next call is refused once, it exchanges
         # again, and the call goes through.
-        with Client(server.url, api_key) as other:
+        with Client(server.url, api_key, api_secret=str(secret)) as other:
             other.safety.auth.revoke(token)
         client.safety.analysis.text("third")
         assert 401 in recorder.statuses("POST", "/v1/analysis/safety/text")
