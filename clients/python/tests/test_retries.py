@@ -36,10 +36,11 @@ def test_rate_limited_calls_are_retried_until_they_pass(limited: Server) -> None
 
 
 def test_rate_limit_error_once_retries_are_spent(limited: Server) -> None:
-    with Client(limited.url, ADMIN_KEY, max_retries=0) as client:
+    with Client(limited.url, ADMIN_KEY) as client:
+        impatient = client.with_options(max_retries=0)  # per call: no retry
         with pytest.raises(RateLimitError) as caught:
             for _ in range(10):
-                client.traces.list(limit=1)
+                impatient.traces.list(limit=1)
     assert caught.value.status == 429
     assert caught.value.request_id
     assert caught.value.retry_after is not None and 0 <= caught.value.retry_after <= 5

@@ -209,6 +209,7 @@ class APIClient:
     ) -> None:
         self.base_url, self.api_key, self._api_secret = settings(base_url, api_key, api_secret)
         self.max_retries = max_retries
+        self.timeout = timeout
         self._http = http_client or httpx.Client(timeout=timeout)
         self._owns_http = http_client is None
         self._token: Token | None = None
@@ -249,6 +250,7 @@ class APIClient:
                     params=call.params,
                     json=call.json,
                     headers=headers,
+                    timeout=self.timeout,
                 )
             except httpx.TransportError as err:
                 if not call.may_retry or attempt >= self.max_retries:
@@ -305,6 +307,7 @@ class AsyncAPIClient:
     ) -> None:
         self.base_url, self.api_key, self._api_secret = settings(base_url, api_key, api_secret)
         self.max_retries = max_retries
+        self.timeout = timeout
         self._http = http_client or httpx.AsyncClient(timeout=timeout)
         self._owns_http = http_client is None
         self._token: Token | None = None
@@ -345,6 +348,7 @@ class AsyncAPIClient:
                     params=call.params,
                     json=call.json,
                     headers=headers,
+                    timeout=self.timeout,
                 )
             except httpx.TransportError as err:
                 if not call.may_retry or attempt >= self.max_retries:

@@ -62,6 +62,20 @@ class Client(APIClient):
     def __enter__(self) -> Client:
         return self
 
+    def with_options(
+        self, *, max_retries: int | None = None, timeout: float | None = None
+    ) -> Client:
+        """The same client with other limits for some calls, sharing its connections:
+        ``client.with_options(max_retries=0).traces.list()``."""
+        return Client(
+            self.base_url,
+            self.api_key,
+            api_secret=self._api_secret,
+            timeout=self.timeout if timeout is None else timeout,
+            max_retries=self.max_retries if max_retries is None else max_retries,
+            http_client=self._http,
+        )
+
     def execute(
         self,
         *,
@@ -112,6 +126,20 @@ class AsyncClient(AsyncAPIClient):
 
     async def __aenter__(self) -> AsyncClient:
         return self
+
+    def with_options(
+        self, *, max_retries: int | None = None, timeout: float | None = None
+    ) -> AsyncClient:
+        """The same client with other limits for some calls, sharing its connections:
+        ``client.with_options(max_retries=0).traces.list()``."""
+        return AsyncClient(
+            self.base_url,
+            self.api_key,
+            api_secret=self._api_secret,
+            timeout=self.timeout if timeout is None else timeout,
+            max_retries=self.max_retries if max_retries is None else max_retries,
+            http_client=self._http,
+        )
 
     async def execute(
         self,
