@@ -10,7 +10,6 @@ import os
 import subprocess
 import threading
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

@@ -67,11 +67,18 @@ class Call(Generic[T]):
         return self.method in SAFE_METHODS or self.retryable
 
 
-def write(method: str, path: str, body: Any, idempotency_key: str | None) -> Call[Any]:
+def write(
+    method: str,
+    path: str,
+    body: Any,
+    idempotency_key: str | None,
+    auth: Literal["key", "token"] = "key",
+) -> Call[Any]:
     """A POST/PUT/PATCH sent with an Idempotency-Key (made here when not given), so that a
     retry after a lost answer replays the first answer instead of writing twice."""
     key = idempotency_key or str(uuid.uuid4())
-    return Call(method, path, json=body, headers={"Idempotency-Key": key}, retryable=True)
+    headers = {"Idempotency-Key": key}
+    return Call(method, path, json=body, headers=headers, retryable=True, auth=auth)
 
 
 def query(**params: Any) -> dict[str, Any]:

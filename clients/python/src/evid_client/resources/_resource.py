@@ -1,13 +1,29 @@
-"""The base of every resource: its client, and the walk over a listing's pages."""
+"""The base of every resource (its client, the walk over a listing's pages) and the helpers
+the resources build their requests with."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
 
 from .._base_client import APIClient, AsyncAPIClient, Call
 
 Json = dict[str, Any]
+
+
+def seg(value: str) -> str:
+    """One path segment: ids are quoted so that a ``/`` in one cannot change the route."""
+    return quote(str(value), safe="")
+
+
+def drop_none(**fields: Any) -> Json:
+    """A request body without the fields left out."""
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def as_list(values: Sequence[str] | None) -> list[str] | None:
+    return list(values) if values is not None else None
 
 
 class Resource:

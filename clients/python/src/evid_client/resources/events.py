@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from typing import Any, Literal
-from urllib.parse import quote
+from typing import Any
 
 from .. import types as t
 from .._base_client import Call, query, write
-from ._resource import AsyncResource, Json, Resource
-
-
-def seg(value: str) -> str:
-    """One path segment: ids are quoted so that a ``/`` in one cannot change the route."""
-    return quote(str(value), safe="")
+from ._resource import AsyncResource, Json, Resource, seg
 
 
 def events_create(

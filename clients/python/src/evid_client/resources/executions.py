@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from typing import Any, Literal
-from urllib.parse import quote
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .. import types as t
-from .._base_client import Call, query, write
-from ._resource import AsyncResource, Json, Resource
+from .._base_client import Call, write
+from ._resource import AsyncResource, Json, Resource, as_list, drop_none, seg
 
 
 #: Execution statuses that mean "still going": ``executions.wait`` polls while it sees one.
@@ -20,23 +19,10 @@ RUNNING_STATUSES = frozenset(
 )
 
 
-def seg(value: str) -> str:
-    """One path segment: ids are quoted so that a ``/`` in one cannot change the route."""
-    return quote(str(value), safe="")
-
-
-def _drop_none(**fields: Any) -> Json:
-    return {name: value for name, value in fields.items() if value is not None}
-
-
-def _list(values: Sequence[str] | None) -> list[str] | None:
-    return list(values) if values is not None else None
-
-
 def execute_call(
     workflow: str, input: Mapping[str, Any], agents: Sequence[str] | None, key: str | None
 ) -> Call[Json]:
-    body = _drop_none(workflow=workflow, input=dict(input), agents=_list(agents))
+    body = drop_none(workflow=workflow, input=dict(input), agents=as_list(agents))
     return write("POST", "/v1/execute", body, key)
 
 

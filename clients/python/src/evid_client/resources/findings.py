@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping
 from typing import Any, Literal
-from urllib.parse import quote
 
 from .. import types as t
 from .._base_client import Call, query, write
-from ._resource import AsyncResource, Json, Resource
+from ._resource import AsyncResource, Json, Resource, seg
 
 
 Severity = Literal["low", "medium", "high", "critical"]
 FindingStatus = Literal["open", "reviewing", "remediated", "closed"]
-
-
-def seg(value: str) -> str:
-    """One path segment: ids are quoted so that a ``/`` in one cannot change the route."""
-    return quote(str(value), safe="")
 
 
 def findings_get(finding_id: str) -> Call[t.GetFindingsIdResponse]:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from typing import Any, Literal
 
 from .. import types as t
-from .._base_client import Call, query, write
+from .._base_client import Call, write
 from ._resource import AsyncResource, Json, Resource
 
 

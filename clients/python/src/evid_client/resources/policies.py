@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Any
 
 from .. import types as t
-from .._base_client import Call, query, write
-from ._resource import AsyncResource, Json, Resource
+from .._base_client import Call, write
+from ._resource import AsyncResource, Resource
 
 
 def policies_get() -> Call[t.GetPoliciesResponse]:

@@ -1,38 +1,25 @@
 """Seed 000's safety interface (``/v1/auth``, ``/v1/analysis``, ``/v1/alignment``,
 ``/v1/monitoring``, ``/v1/compliance``). With an ``api_secret`` the base client exchanges it
-for a token and renews it; analyses are reads and retried like GETs, writes carry an
-Idempotency-Key."""
+for a token and renews it. Every POST carries an Idempotency-Key, so a retry never analyses,
+opens or logs anything twice."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .. import types as t
 from .._base_client import APIClient, AsyncAPIClient, Call, query, write
 from .._exceptions import EvidError
-from ._resource import AsyncResource, Json, Resource
+from ._resource import AsyncResource, Json, Resource, as_list, drop_none
 
 
-def _safety(method: str, path: str, body: Json | None = None, **params: Any) -> Call[Json]:
-    # Analyses are reads (nothing is written that a repeat would duplicate), so a POST here is
-    # retried like a GET; sessions, events and assessments carry an Idempotency-Key instead.
-    return Call(method, path, json=body, params=query(**params) or None, retryable=True, auth="token")
+def _read(path: str, **params: Any) -> Call[Json]:
+    return Call("GET", path, params=query(**params) or None, auth="token")
 
 
-def _safety_write(path: str, body: Json, key: str | None) -> Call[Json]:
-    call = write("POST", path, body, key)
-    return Call(call.method, path, json=body, headers=call.headers, retryable=True, auth="token")
-
-
-def _drop_none(**fields: Any) -> Json:
-    return {name: value for name, value in fields.items() if value is not None}
-
-
-def _list(values: Sequence[str] | None) -> list[str] | None:
-    return list(values) if values is not None else None
+def _post(path: str, body: Json, key: str | None = None) -> Call[Json]:
+    return write("POST", path, body, key, auth="token")
 
 
 def token_revoke(token: str) -> Call[Json]:
@@ -40,28 +27,28 @@ def token_revoke(token: str) -> Call[Json]:
 
 
 def analysis_text(content: str, categories: Sequence[str] | None, threshold: float | None) -> Call[Json]:
-    body = _drop_none(content=content, categories=_list(categories), threshold=threshold)
-    return _safety("POST", "/v1/analysis/safety/text", body)
+    body = drop_none(content=content, categories=as_list(categories), threshold=threshold)
+    return _post("/v1/analysis/safety/text", body)
 
 
 def analysis_model(model_url: str, test_suite: str | None, categories: Sequence[str] | None) -> Call[Json]:
-    body = _drop_none(model_url=model_url, test_suite=test_suite, categories=_list(categories))
-    return _safety("POST", "/v1/analysis/safety/model", body)
+    body = drop_none(model_url=model_url, test_suite=test_suite, categories=as_list(categories))
+    return _post("/v1/analysis/safety/model", body)
 
 
 def alignment_objectives(
     objectives: Sequence[Any], context: str | None, domain: str | None
 ) -> Call[Json]:
-    body = _drop_none(objectives=list(objectives), context=context, domain=domain)
-    return _safety("POST", "/v1/alignment/objectives", body)
+    body = drop_none(objectives=list(objectives), context=context, domain=domain)
+    return _post("/v1/alignment/objectives", body)
 
 
 def alignment_evaluate(
     model_url: str, objectives: Sequence[Any], test_cases: Sequence[Mapping[str, Any]] | None
 ) -> Call[Json]:
     cases = [dict(c) for c in test_cases] if test_cases is not None else None
-    body = _drop_none(model_url=model_url, objectives=list(objectives), test_cases=cases)
-    return _safety("POST", "/v1/alignment/evaluate", body)
+    body = drop_none(model_url=model_url, objectives=list(objectives), test_cases=cases)
+    return _post("/v1/alignment/evaluate", body)
 
 
 def monitoring_session(
@@ -72,40 +59,40 @@ def monitoring_session(
 ) -> Call[Json]:
     channels = [dict(c) for c in alert_channels] if alert_channels is not None else None
     config = dict(monitoring_config) if monitoring_config is not None else None
-    body = _drop_none(system_id=system_id, monitoring_config=config, alert_channels=channels)
-    return _safety_write("/v1/monitoring/session", body, key)
+    body = drop_none(system_id=system_id, monitoring_config=config, alert_channels=channels)
+    return _post("/v1/monitoring/session", body, key)
 
 
 def monitoring_event(
     session_id: str, event_type: str, event_data: Mapping[str, Any], key: str | None
 ) -> Call[Json]:
     body = {"session_id": session_id, "event_type": event_type, "event_data": dict(event_data)}
-    return _safety_write("/v1/monitoring/event", body, key)
+    return _post("/v1/monitoring/event", body, key)
 
 
 def monitoring_metrics(
     session_id: str, metrics: Sequence[str] | None, time_range: str | None
 ) -> Call[Json]:
-    return _safety("GET", "/v1/monitoring/metrics", None, session_id=session_id, metrics=_list(metrics), time_range=time_range)
+    return _read("/v1/monitoring/metrics", session_id=session_id, metrics=as_list(metrics), time_range=time_range)
 
 
 def compliance_assess(
     system_id: str, frameworks: Sequence[str], system_metadata: Mapping[str, Any] | None, key: str | None
 ) -> Call[Json]:
     metadata = dict(system_metadata) if system_metadata is not None else None
-    body = _drop_none(system_id=system_id, frameworks=list(frameworks), system_metadata=metadata)
-    return _safety_write("/v1/compliance/assessment", body, key)
+    body = drop_none(system_id=system_id, frameworks=list(frameworks), system_metadata=metadata)
+    return _post("/v1/compliance/assessment", body, key)
 
 
 def compliance_frameworks(region: str | None, domain: str | None) -> Call[Json]:
-    return _safety("GET", "/v1/compliance/frameworks", None, region=region, domain=domain)
+    return _read("/v1/compliance/frameworks", region=region, domain=domain)
 
 
 def compliance_documentation(
     assessment_id: str, document_type: str, format: str | None, key: str | None
 ) -> Call[Json]:
-    body = _drop_none(assessment_id=assessment_id, document_type=document_type, format=format)
-    return _safety_write("/v1/compliance/documentation", body, key)
+    body = drop_none(assessment_id=assessment_id, document_type=document_type, format=format)
+    return _post("/v1/compliance/documentation", body, key)
 
 
 class SafetyAuth(Resource):
