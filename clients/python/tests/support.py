@@ -1,4 +1,5 @@
-"""Helpers of the tests: a real ``evid serve`` (the built binary) on loopback over a temporary store.
+"""Helpers of the tests: a real ``evid serve`` (the built binary) on loopback over a
+temporary store.
 
 Run from the repository root after ``npm run build``; ``EVID_NODE`` names the node binary
 (the project's test command passes its own)."""

@@ -60,8 +60,10 @@ class DropFirstAnswer(BaseHTTPRequestHandler):
     def forward(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         body = self.rfile.read(length) if length else None
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "content-length")}
-        answer = httpx.request(self.command, self.upstream + self.path, content=body, headers=headers)
+        skip = ("host", "content-length")
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in skip}
+        url = self.upstream + self.path
+        answer = httpx.request(self.command, url, content=body, headers=headers)
         if self.command == "POST" and self.path == "/api/v1/traces":
             DropFirstAnswer.keys.append(self.headers.get("idempotency-key", ""))
             if not DropFirstAnswer.dropped:

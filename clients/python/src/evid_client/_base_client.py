@@ -161,7 +161,9 @@ class Token:
         return time.time() < self.expires_at - TOKEN_MARGIN
 
 
-def retry_wait(call: Call[Any], response: httpx.Response, attempt: int, max_retries: int) -> float | None:
+def retry_wait(
+    call: Call[Any], response: httpx.Response, attempt: int, max_retries: int
+) -> float | None:
     """Seconds to wait before sending ``call`` again after ``response``, or None to stop."""
     if response.status_code not in RETRY_STATUSES or attempt >= max_retries or not call.may_retry:
         return None

@@ -59,7 +59,8 @@ class Executions(Resource):
             execution = self.get(execution_id)
             if execution.get("status") not in RUNNING_STATUSES:
                 return execution
-            if deadline is not None and time.monotonic() + poll_interval > deadline:
+            now = time.monotonic()
+            if deadline is not None and now + poll_interval > deadline:
                 raise TimeoutError(f"execution {execution_id} still {execution.get('status')}")
             time.sleep(poll_interval)
 
@@ -96,7 +97,8 @@ class AsyncExecutions(AsyncResource):
             execution = await self.get(execution_id)
             if execution.get("status") not in RUNNING_STATUSES:
                 return execution
-            if deadline is not None and asyncio.get_running_loop().time() + poll_interval > deadline:
+            now = asyncio.get_running_loop().time()
+            if deadline is not None and now + poll_interval > deadline:
                 raise TimeoutError(f"execution {execution_id} still {execution.get('status')}")
             await asyncio.sleep(poll_interval)
 

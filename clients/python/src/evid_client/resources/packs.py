@@ -29,7 +29,9 @@ class Packs(Resource):
         """Build a signed evidence pack (window, session, format: see PostPacksBody)."""
         return self._client._send(packs_create(pack or {}, idempotency_key))
 
-    def list(self, *, limit: int | None = None, offset: int | None = None) -> t.GetPacksResponse:
+    def list(
+        self, *, limit: int | None = None, offset: int | None = None
+    ) -> t.GetPacksResponse:
         return self._client._send(packs_list(dict(limit=limit, offset=offset)))
 
     def download(self, pack_id: str) -> bytes:
@@ -47,7 +49,9 @@ class AsyncPacks(AsyncResource):
         """Build a signed evidence pack (window, session, format: see PostPacksBody)."""
         return await self._client._send(packs_create(pack or {}, idempotency_key))
 
-    async def list(self, *, limit: int | None = None, offset: int | None = None) -> t.GetPacksResponse:
+    async def list(
+        self, *, limit: int | None = None, offset: int | None = None
+    ) -> t.GetPacksResponse:
         return await self._client._send(packs_list(dict(limit=limit, offset=offset)))
 
     async def download(self, pack_id: str) -> bytes:

@@ -26,12 +26,16 @@ def token_revoke(token: str) -> Call[Json]:
     return Call("DELETE", "/v1/auth/token", json={"token": token}, auth="token")
 
 
-def analysis_text(content: str, categories: Sequence[str] | None, threshold: float | None) -> Call[Json]:
+def analysis_text(
+    content: str, categories: Sequence[str] | None, threshold: float | None
+) -> Call[Json]:
     body = drop_none(content=content, categories=as_list(categories), threshold=threshold)
     return _post("/v1/analysis/safety/text", body)
 
 
-def analysis_model(model_url: str, test_suite: str | None, categories: Sequence[str] | None) -> Call[Json]:
+def analysis_model(
+    model_url: str, test_suite: str | None, categories: Sequence[str] | None
+) -> Call[Json]:
     body = drop_none(model_url=model_url, test_suite=test_suite, categories=as_list(categories))
     return _post("/v1/analysis/safety/model", body)
 
@@ -73,11 +77,15 @@ def monitoring_event(
 def monitoring_metrics(
     session_id: str, metrics: Sequence[str] | None, time_range: str | None
 ) -> Call[Json]:
-    return _read("/v1/monitoring/metrics", session_id=session_id, metrics=as_list(metrics), time_range=time_range)
+    params = dict(session_id=session_id, metrics=as_list(metrics), time_range=time_range)
+    return _read("/v1/monitoring/metrics", **params)
 
 
 def compliance_assess(
-    system_id: str, frameworks: Sequence[str], system_metadata: Mapping[str, Any] | None, key: str | None
+    system_id: str,
+    frameworks: Sequence[str],
+    system_metadata: Mapping[str, Any] | None,
+    key: str | None,
 ) -> Call[Json]:
     metadata = dict(system_metadata) if system_metadata is not None else None
     body = drop_none(system_id=system_id, frameworks=list(frameworks), system_metadata=metadata)
