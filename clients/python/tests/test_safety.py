@@ -52,12 +52,11 @@ def test_token_exchange_refresh_and_revoke(server: Server, has_route: HasRoute) 
     has_route("post", "/v1/auth/token")
     has_route("post", "/v1/analysis/safety/text")
     created = server.cli("admin", "keys", "create", "--name", "py-token", "--role", "analyst")
-    secret = created.get("api_secret") or created.get("secret")
-    assert secret, f"`evid admin keys create --json` printed no secret: {sorted(created)}"
-    api_key = str(created.get("api_key") or created["key"])
+    assert "secret" in created, f"`evid admin keys create` printed no secret: {sorted(created)}"
+    api_key, secret = str(created["key_id"]), str(created["secret"])
     recorder = Recorder()
     http = httpx.Client(event_hooks={"response": [recorder]})
-    with Client(server.url, api_key, api_secret=str(secret), http_client=http) as client:
+    with Client(server.url, api_key, api_secret=secret, http_client=http) as client:
         client.safety.analysis.text("first")
         client.safety.analysis.text("second")
         assert recorder.statuses("POST", "/v1/auth/token") in ([200], [201])
@@ -66,7 +65,7 @@ def test_token_exchange_refresh_and_revoke(server: Server, has_route: HasRoute) 
 
         # Revoked behind the client's back: its next call is refused once, it exchanges
         # again, and the call goes through.
-        with Client(server.url, api_key, api_secret=str(secret)) as other:
+        with Client(server.url, api_key, api_secret=secret) as other:
             other.safety.auth.revoke(token)
         client.safety.analysis.text("third")
         assert 401 in recorder.statuses("POST", "/v1/analysis/safety/text")

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from types import TracebackType
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, TypeVar
 
 import httpx
 
@@ -57,8 +57,6 @@ class Call(Generic[T]):
     headers: Mapping[str, str] = field(default_factory=dict)
     #: POSTs and PATCHes are retried only when idempotent (they carry an Idempotency-Key).
     retryable: bool = False
-    #: "token": a safety-interface route, sent with the exchanged token when a secret is set.
-    auth: Literal["key", "token"] = "key"
     #: The answer is a download (bytes), not JSON.
     raw: bool = False
 
@@ -72,13 +70,12 @@ def write(
     path: str,
     body: Any,
     idempotency_key: str | None,
-    auth: Literal["key", "token"] = "key",
 ) -> Call[Any]:
     """A POST/PUT/PATCH sent with an Idempotency-Key (made here when not given), so that a
     retry after a lost answer replays the first answer instead of writing twice."""
     key = idempotency_key or str(uuid.uuid4())
     headers = {"Idempotency-Key": key}
-    return Call(method, path, json=body, headers=headers, retryable=True, auth=auth)
+    return Call(method, path, json=body, headers=headers, retryable=True)
 
 
 def query(**params: Any) -> dict[str, Any]:
@@ -204,8 +201,11 @@ def auth_header(secret: str | None) -> dict[str, str]:
 
 
 class APIClient:
-    """Sends ``Call``s: the Authorization header (API key, or the safety interface's token),
-    retries with backoff, and the answer decoded or raised as an ``EvidError``."""
+    """Sends ``Call``s: the Authorization header, retries with backoff, and the answer
+    decoded or raised as an ``EvidError``. With only an API key, the key is the bearer. With
+    a key id and secret, they are exchanged for an access token (POST /v1/auth/token) that
+    every route accepts: renewed before its expiry, and once more when a call is refused
+    with 401 (a revoked token)."""
 
     def __init__(
         self,
@@ -242,7 +242,7 @@ class APIClient:
 
     def _send(self, call: Call[T]) -> T:
         response = self._attempts(call, self._credential(call))
-        if response.status_code == 401 and call.auth == "token" and self._token is not None:
+        if response.status_code == 401 and self._token is not None:
             # The token was revoked or expired early: exchange once more, then send again.
             self._forget_token(self._token.value)
             response = self._attempts(call, self._credential(call))
@@ -275,7 +275,7 @@ class APIClient:
             attempt += 1
 
     def _credential(self, call: Call[Any]) -> str | None:
-        if call.auth != "token" or not self._api_secret or not self.api_key:
+        if not self._api_secret or not self.api_key:
             return self.api_key
         with self._token_lock:
             if self._token is None or not self._token.fresh():
@@ -302,8 +302,11 @@ class APIClient:
 
 
 class AsyncAPIClient:
-    """Sends ``Call``s: the Authorization header (API key, or the safety interface's token),
-    retries with backoff, and the answer decoded or raised as an ``EvidError``."""
+    """Sends ``Call``s: the Authorization header, retries with backoff, and the answer
+    decoded or raised as an ``EvidError``. With only an API key, the key is the bearer. With
+    a key id and secret, they are exchanged for an access token (POST /v1/auth/token) that
+    every route accepts: renewed before its expiry, and once more when a call is refused
+    with 401 (a revoked token)."""
 
     def __init__(
         self,
@@ -340,7 +343,7 @@ class AsyncAPIClient:
 
     async def _send(self, call: Call[T]) -> T:
         response = await self._attempts(call, await self._credential(call))
-        if response.status_code == 401 and call.auth == "token" and self._token is not None:
+        if response.status_code == 401 and self._token is not None:
             # The token was revoked or expired early: exchange once more, then send again.
             self._forget_token(self._token.value)
             response = await self._attempts(call, await self._credential(call))
@@ -373,7 +376,7 @@ class AsyncAPIClient:
             attempt += 1
 
     async def _credential(self, call: Call[Any]) -> str | None:
-        if call.auth != "token" or not self._api_secret or not self.api_key:
+        if not self._api_secret or not self.api_key:
             return self.api_key
         async with self._token_lock:
             if self._token is None or not self._token.fresh():

@@ -30,8 +30,9 @@ class Client(APIClient):
     """The evid REST API: evidence (``/api/v1``), safety and execution (``/v1``).
 
     ``base_url`` is the server's root (``http://127.0.0.1:8080``), else ``EVID_BASE_URL``;
-    ``api_key`` else ``EVID_API_KEY``; ``api_secret`` (else ``EVID_API_SECRET``) makes safety
-    calls use an exchanged token. Failed calls are retried up to ``max_retries`` times on 429,
+    ``api_key`` else ``EVID_API_KEY``: an API key (``evk_...``) sent as the bearer, or, with
+    ``api_secret`` (else ``EVID_API_SECRET``), the key id (``ak_...``) exchanged with the
+    secret for an access token. Failed calls are retried up to ``max_retries`` times on 429,
     502, 503, 504 and connection errors, with exponential backoff and full jitter, honouring
     Retry-After; writes are retried only because they carry an Idempotency-Key.
     """
@@ -95,8 +96,9 @@ class AsyncClient(AsyncAPIClient):
     """The evid REST API: evidence (``/api/v1``), safety and execution (``/v1``).
 
     ``base_url`` is the server's root (``http://127.0.0.1:8080``), else ``EVID_BASE_URL``;
-    ``api_key`` else ``EVID_API_KEY``; ``api_secret`` (else ``EVID_API_SECRET``) makes safety
-    calls use an exchanged token. Failed calls are retried up to ``max_retries`` times on 429,
+    ``api_key`` else ``EVID_API_KEY``: an API key (``evk_...``) sent as the bearer, or, with
+    ``api_secret`` (else ``EVID_API_SECRET``), the key id (``ak_...``) exchanged with the
+    secret for an access token. Failed calls are retried up to ``max_retries`` times on 429,
     502, 503, 504 and connection errors, with exponential backoff and full jitter, honouring
     Retry-After; writes are retried only because they carry an Idempotency-Key.
     """

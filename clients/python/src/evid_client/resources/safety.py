@@ -1,6 +1,5 @@
 """Seed 000's safety interface (``/v1/auth``, ``/v1/analysis``, ``/v1/alignment``,
-``/v1/monitoring``, ``/v1/compliance``). With an ``api_secret`` the base client exchanges it
-for a token and renews it. Every POST carries an Idempotency-Key, so a retry never analyses,
+``/v1/monitoring``, ``/v1/compliance``). Every POST carries an Idempotency-Key, so a retry never analyses,
 opens or logs anything twice."""
 
 from __future__ import annotations
@@ -15,15 +14,15 @@ from ._resource import AsyncResource, Json, Resource, as_list, drop_none
 
 
 def _read(path: str, **params: Any) -> Call[Json]:
-    return Call("GET", path, params=query(**params) or None, auth="token")
+    return Call("GET", path, params=query(**params) or None)
 
 
 def _post(path: str, body: Json, key: str | None = None) -> Call[Json]:
-    return write("POST", path, body, key, auth="token")
+    return write("POST", path, body, key)
 
 
 def token_revoke(token: str) -> Call[Json]:
-    return Call("DELETE", "/v1/auth/token", json={"token": token}, auth="token")
+    return Call("DELETE", "/v1/auth/token", json={"token": token})
 
 
 def analysis_text(
@@ -105,8 +104,8 @@ def compliance_documentation(
 
 class SafetyAuth(Resource):
     def token(self) -> Json:
-        """Exchange the api_key and api_secret for a fresh token (the client does this by
-        itself for safety calls; call it to hand a token to something else)."""
+        """Exchange the key id and secret for a fresh token (the client does this by itself
+        when it has a secret; call it to hand a token to something else)."""
         return self._client._exchange_token()
 
     def revoke(self, token: str | None = None) -> Json:
@@ -242,8 +241,8 @@ class Safety(Resource):
 
 class AsyncSafetyAuth(AsyncResource):
     async def token(self) -> Json:
-        """Exchange the api_key and api_secret for a fresh token (the client does this by
-        itself for safety calls; call it to hand a token to something else)."""
+        """Exchange the key id and secret for a fresh token (the client does this by itself
+        when it has a secret; call it to hand a token to something else)."""
         return await self._client._exchange_token()
 
     async def revoke(self, token: str | None = None) -> Json:
