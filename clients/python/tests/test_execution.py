@@ -1,15 +1,15 @@
-"""Seed 000's execution interface end to end. Runs once the server has the routes (built on
-another branch) and a workflow is registered; until then it skips, saying why."""
+"""Seed 000's execution interface end to end: the example workflow registered with the CLI,
+run and awaited through the client. Skips, naming the route, while the server lacks it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from evid_client import Client, NotFoundError
-from support import ADMIN_KEY, Server
-
 import pytest
+
+from evid_client import Client, NotFoundError
+from support import ADMIN_KEY, REPO_ROOT, Server
 
 HasRoute = Callable[[str, str], None]
 
@@ -23,16 +23,21 @@ def rows(answer: Any, key: str) -> list[dict[str, Any]]:
 def test_execute_a_workflow_and_wait_for_it(server: Server, has_route: HasRoute) -> None:
     has_route("post", "/v1/execute")
     has_route("get", "/v1/workflows")
+    example = REPO_ROOT / "examples" / "support-workflow.yaml"
+    if not example.exists():
+        pytest.skip(f"no example workflow at {example}")
+    server.cli("workflows", "add", str(example))
     with Client(server.url, ADMIN_KEY) as client:
-        workflows = rows(client.workflows.list(), "workflows")
-        assert isinstance(rows(client.agents.list(), "agents"), list)
-        if not workflows:
-            pytest.skip("no workflow is registered on a fresh store")
-        workflow = str(workflows[0].get("id") or workflows[0].get("name"))
-        started = client.execute(workflow=workflow, input={"question": "where is my order?"})
+        names = [w.get("name") for w in rows(client.workflows.list(), "workflows")]
+        assert "support-triage" in names
+        assert rows(client.agents.list(), "agents")
+        started = client.execute(
+            workflow="support-triage", input={"question": "Where is my order #1234?"}
+        )
         assert started["execution_id"]
         done = client.executions.wait(started["execution_id"], poll_interval=0.2, timeout=60)
-        assert done["status"] not in ("queued", "running")
-        assert client.executions.get(started["execution_id"])["status"] == done["status"]
-        with pytest.raises(NotFoundError):
+        assert done["status"] == "succeeded", done
+        assert client.executions.get(started["execution_id"])["status"] == "succeeded"
+        with pytest.raises(NotFoundError) as caught:
             client.executions.get("ex_missing")
+        assert caught.value.request_id
