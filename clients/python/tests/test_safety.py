@@ -92,3 +92,12 @@ def test_compliance_assessment(server: Server, has_route: HasRoute) -> None:
             "py-system", names[:1], system_metadata={"description": "a support bot"}
         )
         assert isinstance(assessment, dict) and assessment
+
+
+def test_compliance_frameworks_filtered_by_region(server: Server, has_route: HasRoute) -> None:
+    has_route("get", "/v1/compliance/frameworks")
+    with Client(server.url, ADMIN_KEY) as client:
+        every = client.safety.compliance.frameworks()["frameworks"]
+        in_eu = client.safety.compliance.frameworks(region="EU")["frameworks"]
+    assert every and in_eu
+    assert len(in_eu) <= len(every)
