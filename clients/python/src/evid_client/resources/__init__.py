@@ -1,0 +1,1 @@
+"""One module per REST resource; each holds the sync class and its generated async twin."""
