@@ -59,8 +59,10 @@ run() { "${PODMAN_RUN[@]}" --rm --no-healthcheck "$IMAGE" "$@"; }
 mkdir -p "$WORK/data"
 chown 10001:10001 "$WORK/data"
 run evid --version
-run evid status --json
+# A read on an empty volume says there is no store yet (exit 1) rather than creating one.
+if run evid status --json; then echo "container-smoke: status on an empty volume exited 0" >&2; exit 1; fi
 run sh -c 'echo "{\"session_id\":\"sess_container\",\"agent\":\"smoke\",\"events\":[{\"type\":\"llm_call\",\"timestamp\":\"2026-01-01T00:00:00Z\"}]}" | evid traces ingest -'
+run evid status --json
 run audit verify
 run sh -c 'test "$(id -u)" = 10001 && echo "runs as $(id -un)"'
 
