@@ -25,6 +25,8 @@ import { policiesUpdateRoute } from './policies/update.js';
 import { reportsDownloadRoute } from './reports/download.js';
 import { retentionGetRoute } from './retention/get.js';
 import { retentionUpdateRoute } from './retention/update.js';
+import { safetyModelAnalyzeRoute } from './safety/model/analyze.js';
+import { safetyModelStatusRoute } from './safety/model/status.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
@@ -80,4 +82,6 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
+  safetyModelAnalyzeRoute,
+  safetyModelStatusRoute,
 ];
