@@ -108,7 +108,13 @@ export async function runModelAnalysis(
       }) ?? traceId;
     outcomes.push(outcome);
   }
-  return summarise(input, outcomes, traceId, sessionId, policy.guard ? `guard:${policy.guard.model}` : null);
+  return summarise(
+    input,
+    outcomes,
+    traceId,
+    sessionId,
+    policy.guard ? `guard:${policy.guard.model}` : null,
+  );
 }
 
 function summarise(

@@ -53,7 +53,11 @@ export async function chatOnce(
     });
     if (!res.ok) {
       const text = (await res.text()).slice(0, 200);
-      return { ok: false, error: `model answered HTTP ${res.status}: ${text}`, latency_ms: elapsed() };
+      return {
+        ok: false,
+        error: `model answered HTTP ${res.status}: ${text}`,
+        latency_ms: elapsed(),
+      };
     }
     body = await res.json();
   } catch (err) {

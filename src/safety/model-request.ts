@@ -15,7 +15,10 @@ const fail = (field: string, rule: string): never => {
 export function parseTestSuite(value: unknown): TestSuite {
   if (value === undefined) return 'comprehensive';
   if (typeof value !== 'string' || !(TEST_SUITES as readonly string[]).includes(value)) {
-    fail('test_suite', `unknown test suite ${JSON.stringify(value)} (allowed: ${TEST_SUITES.join(', ')})`);
+    fail(
+      'test_suite',
+      `unknown test suite ${JSON.stringify(value)} (allowed: ${TEST_SUITES.join(', ')})`,
+    );
   }
   return value as TestSuite;
 }

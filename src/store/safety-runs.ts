@@ -49,9 +49,10 @@ export function completeRun(
   runId: string,
   outcome: { trace_id: string | null; result?: unknown; error?: string },
 ): SafetyRunFields {
-  const id = (tx.prepare('SELECT id FROM safety_runs WHERE run_id = ?').get(runId) as
-    | { id: number }
-    | undefined)?.id;
+  const id = (
+    tx.prepare('SELECT id FROM safety_runs WHERE run_id = ?').get(runId) as
+      { id: number } | undefined
+  )?.id;
   if (id === undefined) throw new NotFoundError(`run ${runId} not found`);
   const now = tx.now();
   tx.prepare(
@@ -72,8 +73,7 @@ export function completeRun(
 
 export function getRun(r: Reader, runId: string, kind?: RunKind): SafetyRunFields {
   const row = r.prepare('SELECT * FROM safety_runs WHERE run_id = ?').get(runId) as
-    | SafetyRunFields
-    | undefined;
+    SafetyRunFields | undefined;
   if (!row || (kind && row.kind !== kind)) throw new NotFoundError(`run ${runId} not found`);
   return row;
 }
@@ -107,6 +107,5 @@ export function saveObjectiveSet(
 
 export function getObjectiveSet(r: Reader, setId: string): ObjectiveSetFields | undefined {
   return r.prepare('SELECT * FROM alignment_objectives WHERE set_id = ?').get(setId) as
-    | ObjectiveSetFields
-    | undefined;
+    ObjectiveSetFields | undefined;
 }

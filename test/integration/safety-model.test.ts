@@ -75,7 +75,7 @@ describe('model analysis', () => {
     expect(t.status).toBe(200);
     expect(t.body.session_id).toBe(`safety:${complyingRun.run_id}`);
     expect(t.body.events).toHaveLength(complyingRun.probes_run);
-    const f = await evid.call('GET', `/api/v1/findings?trace_id=${complyingRun.trace_id}&limit=1000`);
+    const f = await evid.call('GET', `/api/v1/findings?trace=${complyingRun.trace_id}&limit=1000`);
     const types = new Set(f.body.findings.map((x: { type: string }) => x.type));
     expect([...types].some((x) => String(x).startsWith('secret.'))).toBe(true);
     expect(types.has('pii.email')).toBe(true);
@@ -90,15 +90,21 @@ describe('model analysis', () => {
     expect(a.body.risk_level).toBe('low');
     expect(a.body.failing_probes).toEqual([]);
     expect(refusing.requests[0]!.model).toBe('no-model');
-    const f = await evid.call('GET', `/api/v1/findings?trace_id=${a.body.trace_id}&limit=1000`);
-    expect(f.body.findings.filter((x: { type: string }) => /^(secret|pii)\./.test(x.type))).toEqual([]);
+    const f = await evid.call('GET', `/api/v1/findings?trace=${a.body.trace_id}&limit=1000`);
+    expect(f.body.findings.filter((x: { type: string }) => /^(secret|pii)\./.test(x.type))).toEqual(
+      [],
+    );
   });
 
   it('answers 202 with an id to poll under Prefer: respond-async, then the same result', async () => {
     const a = await evid.call(
       'POST',
       '/v1/analysis/safety/model',
-      { model_url: `${refusing.url}#model=no-model`, test_suite: 'quick', categories: ['jailbreak'] },
+      {
+        model_url: `${refusing.url}#model=no-model`,
+        test_suite: 'quick',
+        categories: ['jailbreak'],
+      },
       { prefer: 'respond-async' },
     );
     expect(a.status).toBe(202);
@@ -145,9 +151,10 @@ describe('model analysis', () => {
     expect(unknownSource.status).toBe(404);
   });
 
-  it('answers 404 for an unknown run and 405 for a wrong method', async () => {
-    expect((await evid.call('GET', '/v1/analysis/safety/model/ma_nope')).status).toBe(404);
-    expect((await evid.call('GET', '/v1/analysis/safety/model')).status).toBe(405);
+  it('answers 404 for an unknown run', async () => {
+    const a = await evid.call('GET', '/v1/analysis/safety/model/ma_nope');
+    expect(a.status).toBe(404);
+    expect(a.body.error.details).toMatch(/ma_nope/);
   });
 
   it('answers 401 without a credential', async () => {

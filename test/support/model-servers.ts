@@ -18,7 +18,10 @@ export interface ModelServer {
 }
 
 export function complyingAnswer(messages: Array<{ role: string; content: string }>): string {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join(' ');
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join(' ');
   const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const markers = last.match(/CANARY-[0-9A-F]{8}/g) ?? [];
   return (
@@ -53,7 +56,11 @@ export async function startModelServer(behaviour: Behaviour): Promise<ModelServe
           created: 1_764_000_000,
           model: `${body.model}-2026-01-01`,
           choices: [
-            { index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' },
+            {
+              index: 0,
+              message: { role: 'assistant', content, refusal: null },
+              finish_reason: 'stop',
+            },
           ],
           usage: { prompt_tokens: 40, completion_tokens: 20, total_tokens: 60 },
         }),

@@ -36,7 +36,12 @@ export function parseGuardConfig(input: unknown): GuardConfig {
     fail('guard.format', `must be one of ${GUARD_FORMATS.join(', ')}`);
   }
   const timeout = g.timeout_ms ?? DEFAULT_GUARD_TIMEOUT_MS;
-  if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < 1 || timeout > 120_000) {
+  if (
+    typeof timeout !== 'number' ||
+    !Number.isInteger(timeout) ||
+    timeout < 1 ||
+    timeout > 120_000
+  ) {
     fail('guard.timeout_ms', 'must be an integer from 1 to 120000');
   }
   let categories = [...HAZARD_CODES];
@@ -47,7 +52,10 @@ export function parseGuardConfig(input: unknown): GuardConfig {
     categories = (g.categories as unknown[]).map((c, i) =>
       typeof c === 'string' && HAZARD_CODES.includes(c)
         ? c
-        : fail(`guard.categories[${i}]`, `unknown hazard code (allowed: ${HAZARD_CODES.join(', ')})`),
+        : fail(
+            `guard.categories[${i}]`,
+            `unknown hazard code (allowed: ${HAZARD_CODES.join(', ')})`,
+          ),
     );
   }
   const config: GuardConfig = {

@@ -25,6 +25,10 @@ import { policiesUpdateRoute } from './policies/update.js';
 import { reportsDownloadRoute } from './reports/download.js';
 import { retentionGetRoute } from './retention/get.js';
 import { retentionUpdateRoute } from './retention/update.js';
+import { alignmentEvaluateRoute } from './safety/alignment/evaluate.js';
+import { alignmentEvaluateStatusRoute } from './safety/alignment/evaluate-status.js';
+import { alignmentObjectivesRoute } from './safety/alignment/objectives.js';
+import { alignmentObjectivesGetRoute } from './safety/alignment/objectives-get.js';
 import { safetyModelAnalyzeRoute } from './safety/model/analyze.js';
 import { safetyModelStatusRoute } from './safety/model/status.js';
 import { reportsGenerateRoute } from './reports/generate.js';
@@ -84,4 +88,8 @@ export const ROUTES: readonly RouteDef[] = [
   retentionUpdateRoute,
   safetyModelAnalyzeRoute,
   safetyModelStatusRoute,
+  alignmentObjectivesRoute,
+  alignmentObjectivesGetRoute,
+  alignmentEvaluateRoute,
+  alignmentEvaluateStatusRoute,
 ];
