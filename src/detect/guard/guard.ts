@@ -1,4 +1,4 @@
-import type { GuardConfig } from '../types.js';
+import type { GuardConfig, Policy } from '../types.js';
 import { MODERATION_HAZARD, hazardOf, type Hazard } from './categories.js';
 import { llamaGuardPrompt, parseLlamaGuardAnswer, type GuardRole } from './prompt.js';
 
@@ -40,11 +40,27 @@ export type { GuardRole } from './prompt.js';
 
 export const guardDetector = (guard: GuardConfig): string => `guard:${guard.model}`;
 
+/**
+ * Takes the live policy (null when it configures no guard: nothing to ask) or a guard's
+ * configuration itself.
+ */
 export async function guardText(
   text: string,
-  guard: GuardConfig,
+  config: GuardConfig,
+  options?: GuardOptions,
+): Promise<GuardResult>;
+export async function guardText(
+  text: string,
+  config: Policy | GuardConfig,
+  options?: GuardOptions,
+): Promise<GuardResult | null>;
+export async function guardText(
+  text: string,
+  config: Policy | GuardConfig,
   options: GuardOptions = {},
-): Promise<GuardResult> {
+): Promise<GuardResult | null> {
+  const guard = 'endpoint' in config ? config : config.guard;
+  if (!guard) return null;
   const detector = guardDetector(guard);
   const role = options.role ?? 'user';
   const request = buildRequest(text, role, guard);
