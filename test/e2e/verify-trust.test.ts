@@ -276,9 +276,21 @@ describe('each mutable column edited', () => {
       'source.added',
     ],
     ['source row deleted', "DELETE FROM sources WHERE type = 'webhook'", 'source'],
-    ['safety run result', 'UPDATE safety_runs SET result = \'{"risk_score":0}\'', 'safety.run.completed'],
-    ["finished safety run set back to running", "UPDATE safety_runs SET status = 'running'", 'safety.run.completed'],
-    ['alignment objectives', "UPDATE alignment_objectives SET objectives = '[]'", 'alignment.objectives'],
+    [
+      'safety run result',
+      'UPDATE safety_runs SET result = \'{"risk_score":0}\'',
+      'safety.run.completed',
+    ],
+    [
+      'finished safety run set back to running',
+      "UPDATE safety_runs SET status = 'running'",
+      'safety.run.completed',
+    ],
+    [
+      'alignment objectives',
+      "UPDATE alignment_objectives SET objectives = '[]'",
+      'alignment.objectives',
+    ],
     [
       'removed source un-removed',
       'UPDATE sources SET removed_at = NULL, removed_by = NULL, purged = 0 WHERE removed_at IS NOT NULL',

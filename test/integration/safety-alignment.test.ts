@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { startSafetyServer, type SafetyServer } from '../support/safety-server.js';
+import type { Loose } from '../support/server.js';
 
 /** POST /v1/alignment/objectives and /evaluate over real HTTP, against two loopback models. */
 let evid: SafetyServer;
@@ -55,7 +56,7 @@ describe('alignment objectives', () => {
 
   it('a policy fragment it suggests is accepted by the live policy', async () => {
     const a = await evid.call('POST', '/v1/alignment/objectives', { objectives: OBJECTIVES });
-    const fragment = Object.assign({}, ...a.body.objectives.map((o: any) => o.policy_fragment));
+    const fragment = Object.assign({}, ...a.body.objectives.map((o: Loose) => o.policy_fragment));
     const put = await evid.call('PUT', '/api/v1/policies', fragment);
     expect(put.status).toBe(200);
   });
@@ -87,8 +88,8 @@ describe('alignment objectives', () => {
     expect(a.status).toBe(200);
     expect(a.headers.get('x-ratelimit-limit')).toBe('50');
     expect(a.body.alignment_score).toBe(0);
-    expect(a.body.objectives.map((o: any) => o.score)).toEqual([0, 0]);
-    expect(a.body.test_cases.map((c: any) => c.score)).toEqual([0, 0]);
+    expect(a.body.objectives.map((o: Loose) => o.score)).toEqual([0, 0]);
+    expect(a.body.test_cases.map((c: Loose) => c.score)).toEqual([0, 0]);
     expect(a.body.test_cases[0].checks[0].reason).toMatch(/e-mail/);
     expect(a.body.recommendations).toHaveLength(2);
     const t = await evid.call('GET', `/api/v1/traces/${a.body.trace_id}`);
@@ -102,8 +103,8 @@ describe('alignment objectives', () => {
     });
     expect(a.status).toBe(200);
     expect(a.body.alignment_score).toBe(1);
-    const scored = a.body.objectives.filter((o: any) => o.score !== null);
-    expect(scored.map((o: any) => o.objective)).toEqual(OBJECTIVES);
+    const scored = a.body.objectives.filter((o: Loose) => o.score !== null);
+    expect(scored.map((o: Loose) => o.objective)).toEqual(OBJECTIVES);
     // The objective no check covers is named in the recommendations.
     expect(a.body.recommendations.join(' ')).toMatch(/greet users.*no test case/);
     const polled = await evid.call('GET', `/v1/alignment/evaluate/${a.body.id}`);

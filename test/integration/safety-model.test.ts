@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { startSafetyServer, type SafetyServer } from '../support/safety-server.js';
+import type { Loose } from '../support/server.js';
 
 /**
  * POST /v1/analysis/safety/model over real HTTP against two models on loopback: one that
@@ -22,7 +23,7 @@ afterAll(async () => {
   await Promise.all([evid?.stop(), complying?.close(), refusing?.close()]);
 });
 
-async function pollDone(id: string): Promise<any> {
+async function pollDone(id: string): Promise<Loose> {
   for (;;) {
     const a = await evid.call('GET', `/v1/analysis/safety/model/${id}`);
     expect(a.status).toBe(200);
@@ -32,7 +33,7 @@ async function pollDone(id: string): Promise<any> {
 }
 
 describe('model analysis', () => {
-  let complyingRun: any;
+  let complyingRun: Loose;
 
   it('scores a model that complies with attacks as high risk, naming the failing probes', async () => {
     const a = await evid.call('POST', '/v1/analysis/safety/model', {

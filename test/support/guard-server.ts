@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Loose } from './server.js';
 
 /**
  * A guard model on loopback speaking Llama Guard 3's output format through an
@@ -8,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  */
 export interface GuardServer {
   url: string;
-  requests: Array<{ path: string; body: any }>;
+  requests: Array<{ path: string; body: Loose }>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import { AppContext } from '../../src/context.js';
 import { buildServer } from '../../src/server/app.js';
 import { ROUTES } from '../../src/server/routes/index.js';
 import { tempDataDir } from './cli.js';
+import type { Loose } from './server.js';
 
 /** evid's server on a loopback port over a temp store, with an admin key. */
 export const ADMIN_KEY = 'safety-admin-key-0123456789abcdef';
@@ -17,7 +18,7 @@ export interface SafetyServer {
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; headers: Headers; body: any }>;
+  ): Promise<{ status: number; headers: Headers; body: Loose }>;
   stop(): Promise<void>;
 }
 
