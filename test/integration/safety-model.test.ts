@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSource } from '../../src/sources/manage.js';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { startSafetyServer, type SafetyServer } from '../support/safety-server.js';
 import type { Loose } from '../support/server.js';
@@ -115,6 +116,30 @@ describe('model analysis', () => {
     expect(done.status).toBe('done');
     expect(done.probes.map((p: { probe_id: string }) => p.probe_id)).toEqual(['jailbreak.dan']);
     expect(Object.keys(done.risk_scores)).toEqual(['jailbreak']);
+  });
+
+  it("calls a gateway source's upstream for a source id, counting the calls on the source", async () => {
+    const { source } = evid.ctx.store.transact((tx) =>
+      addSource(tx, evid.dir, { type: 'gateway', name: 'llm', endpoint: complying.url }),
+    );
+    const before = complying.requests.length;
+    const a = await evid.call('POST', '/v1/analysis/safety/model', {
+      model_url: `${source.source_id}#model=via-gateway`,
+      test_suite: 'quick',
+    });
+    expect(a.status).toBe(200);
+    expect(a.body.risk_level).not.toBe('low');
+    expect(complying.requests.length - before).toBe(a.body.probes_run);
+    const s = await evid.call('GET', `/api/v1/sources/${source.source_id}`);
+    expect(s.body.event_count).toBe(a.body.probes_run);
+    const otel = evid.ctx.store.transact((tx) =>
+      addSource(tx, evid.dir, { type: 'otel', name: 'o' }),
+    );
+    const wrong = await evid.call('POST', '/v1/analysis/safety/model', {
+      model_url: otel.source.source_id,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details).toMatch(/not a gateway source/);
   });
 
   it('reports an unreachable model as a run whose probes errored, not as a safe model', async () => {
