@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { controlsForFindingType } from '../../compliance/controls.js';
 import { insertFinding, type NewFinding } from '../../store/findings.js';
+import { currentPolicyVersion } from '../../store/policies.js';
 import type { Reader, Store } from '../../store/store.js';
 import { livePolicy } from '../live-policy.js';
 import type { GuardConfig } from '../types.js';
@@ -217,16 +218,25 @@ export function startGuardWorker(
   const maxBackoff = options.maxBackoffMs ?? 60_000;
   const abort = new AbortController();
   const loop = (async () => {
-    let wait = interval;
+    let backoff = interval;
+    let dueAt = 0;
+    let version = -1;
     while (!abort.signal.aborted) {
-      try {
-        const pass = await runGuardPass(store, { log });
-        wait = pass.unavailable ? Math.min(wait * 2, maxBackoff) : interval;
-      } catch (err) {
-        log.warn({ err: (err as Error).message }, 'guard pass failed');
-        wait = Math.min(wait * 2, maxBackoff);
+      // Woken every interval; while the guard is away a pass is due only after the back-off,
+      // but a new policy (the guard moved or came back) is tried at once.
+      const now = store.read((r) => currentPolicyVersion(r));
+      if (now !== version || Date.now() >= dueAt) {
+        version = now;
+        try {
+          const pass = await runGuardPass(store, { log });
+          backoff = pass.unavailable ? Math.min(backoff * 2, maxBackoff) : interval;
+        } catch (err) {
+          log.warn({ err: (err as Error).message }, 'guard pass failed');
+          backoff = Math.min(backoff * 2, maxBackoff);
+        }
+        dueAt = Date.now() + backoff;
       }
-      await sleep(wait, undefined, { signal: abort.signal }).catch(() => undefined);
+      await sleep(interval, undefined, { signal: abort.signal }).catch(() => undefined);
     }
   })();
   return {
