@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateKillSwitch } from '../../src/killswitch/killswitch.js';
 import { addSource } from '../../src/sources/manage.js';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { startSafetyServer, type SafetyServer } from '../support/safety-server.js';
@@ -140,6 +141,20 @@ describe('model analysis', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details).toMatch(/not a gateway source/);
+  });
+
+  it('fails the run, saying why, when intake is stopped for the model under test', async () => {
+    evid.ctx.store.transact((tx) =>
+      activateKillSwitch(tx, { agent: 'model:stopped', reason: 'incident drill' }),
+    );
+    const a = await evid.call('POST', '/v1/analysis/safety/model', {
+      model_url: `${refusing.url}#model=stopped`,
+      test_suite: 'quick',
+    });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ status: 'failed', trace_id: null });
+    expect(a.body.error).toMatch(/not recorded.*(kill switch|stopped)/i);
+    expect(a.body.risk_score).toBeUndefined();
   });
 
   it('reports an unreachable model as a run whose probes errored, not as a safe model', async () => {
