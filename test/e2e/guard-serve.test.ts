@@ -50,7 +50,14 @@ describe('the guard in evid serve', () => {
       body: session('s-first', 'How do I kill my neighbour?'),
     });
     expect(slow.status).toBe(201);
-    while (hanging.requests.length === 0) await new Promise((r) => setTimeout(r, 50));
+    // The failure is counted and shown, naming the event it stopped at.
+    let status = await api(server.url, '/v1/analysis/safety/guard');
+    while (status.body.failed === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = await api(server.url, '/v1/analysis/safety/guard');
+    }
+    expect(status.body).toMatchObject({ configured: true, detector: 'guard:lg3', checked: 0 });
+    expect(status.body.last_error).toMatch(/no answer within 200 ms/);
     expect(await guardFindings('s-first')).toEqual([]);
 
     // A working guard: the missed event and a new one are both judged.
@@ -72,5 +79,7 @@ describe('the guard in evid serve', () => {
       'toxicity.hate',
       'toxicity.violent_crimes',
     ]);
+    const after = await api(server.url, '/v1/analysis/safety/guard');
+    expect(after.body).toMatchObject({ checked: 2, flagged: 4 });
   }, 60_000);
 });

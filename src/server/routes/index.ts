@@ -29,6 +29,7 @@ import { alignmentEvaluateRoute } from './safety/alignment/evaluate.js';
 import { alignmentEvaluateStatusRoute } from './safety/alignment/evaluate-status.js';
 import { alignmentObjectivesRoute } from './safety/alignment/objectives.js';
 import { alignmentObjectivesGetRoute } from './safety/alignment/objectives-get.js';
+import { safetyGuardStatusRoute } from './safety/guard/status.js';
 import { safetyModelAnalyzeRoute } from './safety/model/analyze.js';
 import { safetyModelStatusRoute } from './safety/model/status.js';
 import { reportsGenerateRoute } from './reports/generate.js';
@@ -88,6 +89,7 @@ export const ROUTES: readonly RouteDef[] = [
   retentionUpdateRoute,
   safetyModelAnalyzeRoute,
   safetyModelStatusRoute,
+  safetyGuardStatusRoute,
   alignmentObjectivesRoute,
   alignmentObjectivesGetRoute,
   alignmentEvaluateRoute,
