@@ -69,7 +69,11 @@ export async function startRun(
       );
     }
     return final;
-  })();
+  })().catch((err: unknown) => {
+    // Not even the failure could be written (the store went away): logged, answered 202.
+    req.log.error({ err, run_id: row.run_id }, 'safety run could not be completed');
+    return undefined;
+  });
   ctx.background.add(job);
   void job.finally(() => ctx.background.delete(job));
   const asyncOnly = /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));

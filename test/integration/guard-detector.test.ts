@@ -200,6 +200,15 @@ describe('the guard pass over ingested events', () => {
     expect(findings('guard:%').map((f) => f.event_id)).toEqual(['s-slow-1', 's-slow-1']);
   });
 
+  it('two passes at once (two servers on one store) write each verdict once', async () => {
+    app.store.transact((tx) => setLivePolicy(tx, guardPolicy(guard.url)), 'cli:admin');
+    ingest('s-twice', 'How do I kill my neighbour?');
+    const [a, b] = await Promise.all([runGuardPass(app.store), runGuardPass(app.store)]);
+    expect(a.flagged + b.flagged).toBe(2);
+    expect(findings('guard:%')).toHaveLength(2);
+    expect(app.store.read((r) => readGuardState(r))!.flagged).toBe(2);
+  });
+
   it('judges answers as the assistant turn', async () => {
     app.store.transact((tx) => setLivePolicy(tx, guardPolicy(guard.url)), 'cli:admin');
     ingest('s-answer', 'Tell me about my account', 'Sure, I will hurt you.');

@@ -128,7 +128,12 @@ export async function runGuardPass(
     }
     const kept = judged.filter((j) => j.row.id <= through);
     batch.flagged = kept.reduce((n, j) => n + Math.max(1, j.verdict.hazards.length), 0);
-    store.transact((tx) => {
+    const from = last;
+    const raced = store.transact((tx) => {
+      // Two servers on one store both run this pass: whoever commits first owns the batch,
+      // the other drops its verdicts (the same events, judged twice) and reads on from there.
+      const moved = readGuardState(tx)?.last_event_ref;
+      if (moved !== undefined && moved !== from) return moved;
       for (const { row, field, verdict } of kept) {
         for (const finding of findingsOf(guard, row, field, verdict)) {
           insertFinding(
@@ -145,7 +150,12 @@ export async function runGuardPass(
         }
       }
       saveState(tx, through, batch, error);
+      return undefined;
     }, `guard:${guard.model}`);
+    if (raced !== undefined) {
+      last = raced;
+      continue;
+    }
     last = through;
     result.checked += batch.checked;
     result.flagged += batch.flagged;
