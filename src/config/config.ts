@@ -32,6 +32,10 @@ export interface Config {
   trustFingerprint: string | undefined;
   /** EVID_SIEM_RETRY_MS: the first wait after a failed SIEM delivery (default 1000; cap 300x). */
   siemRetryMs: number | undefined;
+  /** EVID_MODEL_API_KEY: bearer key for the models that model analysis and alignment call. */
+  modelApiKey: string | undefined;
+  /** EVID_MODEL_TIMEOUT_MS: the longest wait for one model answer in those runs (default 30000). */
+  modelTimeoutMs: number;
   /** Operator quotas as given (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS); src/admin/quota.ts parses them. */
   quotas: { storeBytes: string | undefined; events: string | undefined };
   /** The servers' log files: rotate at EVID_LOG_MAX_BYTES (default 10 MiB), keep EVID_LOG_FILES (default 5). */
@@ -75,6 +79,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     retentionIntervalMs: intervalMs(env.EVID_RETENTION_INTERVAL) ?? 3_600_000,
     createStore: input.createStore ?? true,
     siemRetryMs: positiveInt(env.EVID_SIEM_RETRY_MS),
+    modelApiKey: env.EVID_MODEL_API_KEY || undefined,
+    modelTimeoutMs: positiveInt(env.EVID_MODEL_TIMEOUT_MS) ?? 30_000,
     quotas: {
       storeBytes: env.EVID_QUOTA_STORE_BYTES || undefined,
       events: env.EVID_QUOTA_EVENTS || undefined,

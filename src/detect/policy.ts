@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { BUILTIN_DETECTORS } from './detectors/index.js';
 import { customDetectors } from './custom-rules.js';
+import { parseGuardConfig } from './guard/config.js';
 import { UnsupportedPatternError, compileLinear, type LinearPattern } from './linear-regex.js';
 import type { Detector } from './rule.js';
 import { buildTriggerIndex, type TriggerIndex } from './triggers.js';
@@ -42,6 +43,7 @@ const POLICY_KEYS = [
   'severity_overrides',
   'redact_content',
   'allowed_hosts',
+  'guard',
 ] as const;
 const RULE_KEYS = [
   'type',
@@ -152,6 +154,9 @@ export function parsePolicy(input: unknown): Policy {
         fail(`allowed_hosts[${i}]`, 'must be a host name');
       return (h as string).toLowerCase();
     });
+  }
+  if (input.guard !== undefined && input.guard !== null) {
+    policy.guard = parseGuardConfig(input.guard);
   }
   return policy;
 }

@@ -69,4 +69,23 @@ export interface Policy {
   redact_content: boolean;
   /** Hosts that tool calls may send data to without a data-exfiltration finding. */
   allowed_hosts?: string[];
+  /** An optional guard model run after the rules (src/detect/guard/). */
+  guard?: GuardConfig;
+}
+
+/** Wire formats a guard model may speak (src/detect/guard/README in src/detect/README.md). */
+export type GuardFormat = 'llama-guard-3' | 'llama-guard-3-completions' | 'openai-moderation';
+
+export interface GuardConfig {
+  /** OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. */
+  endpoint: string;
+  /** Model name sent with each request; also names the detector of its findings. */
+  model: string;
+  format: GuardFormat;
+  /** A guard answer slower than this counts as a failure (ms, default 5000). */
+  timeout_ms: number;
+  /** Hazard codes that make findings (default all of S1-S14). */
+  categories: string[];
+  /** Name of an environment variable holding the guard's API key (never the key itself). */
+  api_key_env?: string;
 }

@@ -44,6 +44,12 @@ import {
   type PurgeBatchFields,
   type RetentionPolicyFields,
 } from './retention-records.js';
+import {
+  objectiveSetRecord,
+  safetyRunRecord,
+  type ObjectiveSetFields,
+  type SafetyRunFields,
+} from './safety-records.js';
 import type { Reader } from './store.js';
 import { loadUserChange, USER_KINDS } from './user-records.js';
 
@@ -87,6 +93,19 @@ function purgeState(r: Reader, subjectId: string, batch: number | null = null): 
 }
 
 const LOADERS: Record<string, Loader> = {
+  'safety.run.completed': (r, ref) => {
+    const row = r.prepare('SELECT * FROM safety_runs WHERE id = ?').get(ref) as
+      SafetyRunFields | undefined;
+    // A finished run set back to running is tampering too: its entry says it ended.
+    return row && row.status !== 'running'
+      ? { state: 'present', record: safetyRunRecord(row) }
+      : { state: 'missing' };
+  },
+  'alignment.objectives': (r, ref) => {
+    const row = r.prepare('SELECT * FROM alignment_objectives WHERE id = ?').get(ref) as
+      ObjectiveSetFields | undefined;
+    return row ? { state: 'present', record: objectiveSetRecord(row) } : { state: 'missing' };
+  },
   'trace.ingested': (r, ref) => {
     const row = r.prepare('SELECT * FROM traces WHERE id = ?').get(ref) as
       TraceRecordFields | undefined;

@@ -40,6 +40,8 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'hold.added': 'legal_holds',
   'hold.released': 'legal_holds_released',
   'purge.batch': 'purge_batches',
+  'safety.run.completed': 'safety_runs_done',
+  'alignment.objectives': 'alignment_objectives',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -174,6 +176,17 @@ const ROW_TABLES: RowTable[] = [
     name: 'purge_batches',
     count: 'SELECT COUNT(*) FROM purge_batches',
     orphan: orphanOf('purge_batches', 'batch_id', "'purge.batch'"),
+  },
+  {
+    // A run still running is a job, not evidence (like a report not yet done).
+    name: 'safety_runs_done',
+    count: "SELECT COUNT(*) FROM safety_runs WHERE status <> 'running'",
+    orphan: orphanOf('safety_runs', 'run_id', "'safety.run.completed'", "x.status <> 'running'"),
+  },
+  {
+    name: 'alignment_objectives',
+    count: 'SELECT COUNT(*) FROM alignment_objectives',
+    orphan: orphanOf('alignment_objectives', 'set_id', "'alignment.objectives'"),
   },
 ];
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLES, runBin, runJson, tempDataDir } from '../support/cli.js';
 import { appendThroughSource, sourceSession } from '../support/source-events.js';
+import { addSafetyRows } from '../support/safety-fixture.js';
 import { copyDataDir, withDb } from '../support/tamper.js';
 
 interface Verdict {
@@ -123,6 +124,8 @@ beforeAll(async () => {
     siem.push(t.data.target_id);
   }
   await ok('evid', ['siem', 'remove', siem[1]!]);
+  // Model analysis and alignment (issue 16): a finished run and an objective set.
+  addSafetyRows(base.dir);
   await ok('audit', ['kill-switch', 'activate', '--agent', 'rogue', '--reason', 'drill']);
   await ok('audit', ['kill-switch', 'deactivate', '--agent', 'rogue', '--reason', 'done']);
   // Retention (issue 14): a policy, a hold placed and released, one kept, one purge batch.
@@ -189,6 +192,8 @@ describe('a row inserted outside the ledger, in each ledgered table', () => {
     ['reports', "report_id='rp_forged',filename='forged.html'"],
     ['ledger_keys', "fingerprint='00'"],
     ['sources', "source_id='src_forged',name='forged'"],
+    ['safety_runs', "run_id='ma_forged'"],
+    ['alignment_objectives', "set_id='ao_forged'"],
   ])('%s', async (table, change) => {
     const r = await verify(tampered(copyRow(table, change)));
     expect(r.code).toBe(1);
@@ -271,6 +276,21 @@ describe('each mutable column edited', () => {
       'source.added',
     ],
     ['source row deleted', "DELETE FROM sources WHERE type = 'webhook'", 'source'],
+    [
+      'safety run result',
+      'UPDATE safety_runs SET result = \'{"risk_score":0}\'',
+      'safety.run.completed',
+    ],
+    [
+      'finished safety run set back to running',
+      "UPDATE safety_runs SET status = 'running'",
+      'safety.run.completed',
+    ],
+    [
+      'alignment objectives',
+      "UPDATE alignment_objectives SET objectives = '[]'",
+      'alignment.objectives',
+    ],
     [
       'removed source un-removed',
       'UPDATE sources SET removed_at = NULL, removed_by = NULL, purged = 0 WHERE removed_at IS NOT NULL',

@@ -25,6 +25,13 @@ import { policiesUpdateRoute } from './policies/update.js';
 import { reportsDownloadRoute } from './reports/download.js';
 import { retentionGetRoute } from './retention/get.js';
 import { retentionUpdateRoute } from './retention/update.js';
+import { alignmentEvaluateRoute } from './safety/alignment/evaluate.js';
+import { alignmentEvaluateStatusRoute } from './safety/alignment/evaluate-status.js';
+import { alignmentObjectivesRoute } from './safety/alignment/objectives.js';
+import { alignmentObjectivesGetRoute } from './safety/alignment/objectives-get.js';
+import { safetyGuardStatusRoute } from './safety/guard/status.js';
+import { safetyModelAnalyzeRoute } from './safety/model/analyze.js';
+import { safetyModelStatusRoute } from './safety/model/status.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
@@ -80,4 +87,11 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
+  safetyModelAnalyzeRoute,
+  safetyModelStatusRoute,
+  safetyGuardStatusRoute,
+  alignmentObjectivesRoute,
+  alignmentObjectivesGetRoute,
+  alignmentEvaluateRoute,
+  alignmentEvaluateStatusRoute,
 ];

@@ -11,19 +11,26 @@ export interface Workers {
  * The background work `evid serve` and `audit serve` run beside the routes, all on the
  * same store: quota warnings (src/admin/quota.ts), log file tailers (src/sources/logfile/),
  * the outbox drainer to SIEM targets (src/outbox/), and retention on its schedule
- * (src/retention/). Each loads only here, so other commands never pay for it. They stop
+ * (src/retention/), the guard model's pass (src/detect/guard/). Each loads only here, so other commands never pay for it. They stop
  * before the server, and so before the store closes.
  */
 export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Promise<Workers> {
   const app = ctx.app();
-  const [{ watchQuotas }, { startLogTailers }, { startDrainer }, { backoffPolicy }, retention] =
-    await Promise.all([
-      import('../../../admin/quota.js'),
-      import('../../../sources/logfile/worker.js'),
-      import('../../../outbox/drainer.js'),
-      import('../../../outbox/backoff.js'),
-      import('../../../retention/schedule.js'),
-    ]);
+  const [
+    { watchQuotas },
+    { startLogTailers },
+    { startDrainer },
+    { backoffPolicy },
+    retention,
+    { startGuardWorker },
+  ] = await Promise.all([
+    import('../../../admin/quota.js'),
+    import('../../../sources/logfile/worker.js'),
+    import('../../../outbox/drainer.js'),
+    import('../../../outbox/backoff.js'),
+    import('../../../retention/schedule.js'),
+    import('../../../detect/guard/worker.js'),
+  ]);
   // Quotas at 80% or reached are logged now and every minute (docs/operations.md).
   const stopQuotaWatch = watchQuotas(app.store, log);
   const tailers = startLogTailers(app.store, log);
@@ -39,10 +46,12 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
     now: () => ctx.now(),
     report: (line) => ctx.io.stderr.write(`${JSON.stringify(line)}\n`),
   });
+  // The guard model's pass over new events, when the live policy configures one (idle if not).
+  const guard = startGuardWorker(app.store, log);
   return {
     async stop() {
       stopQuotaWatch();
-      await Promise.all([tailers.stop(), drainer.stop(), retentionTimer.stop()]);
+      await Promise.all([tailers.stop(), drainer.stop(), retentionTimer.stop(), guard.stop()]);
     },
   };
 }

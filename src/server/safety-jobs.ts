@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { completeRun, createRun, type RunKind } from '../store/safety-runs.js';
+import type { SafetyRunFields } from '../store/safety-records.js';
+import type { Store } from '../store/store.js';
+import { storeActingAs } from './acting-store.js';
+import type { ServerContext } from './route.js';
+
+/**
+ * Model analysis and alignment evaluation runs (docs/safety-models.md "Long runs"). The run
+ * row is written before the model is called; the server then waits up to SYNC_WAIT_MS for
+ * the run: a run done by then is answered 200 with its result, a longer one 202 with its id
+ * and `status_url` to poll (`Prefer: respond-async` asks for the 202 at once, RFC 7240).
+ * The run goes on in the background either way; shutdown waits for it.
+ */
+export const SYNC_WAIT_MS = 20_000;
+
+const STATUS_PATH: Record<RunKind, string> = {
+  model_analysis: '/v1/analysis/safety/model',
+  alignment_evaluation: '/v1/alignment/evaluate',
+};
+
+/** A run as the API shows it: id and status, then its result once done. */
+export function showRun(row: SafetyRunFields): Record<string, unknown> {
+  const base = {
+    id: row.run_id,
+    run_id: row.run_id,
+    kind: row.kind,
+    status: row.status,
+    model_url: row.model_url,
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+    status_url: `${STATUS_PATH[row.kind as RunKind]}/${row.run_id}`,
+  };
+  if (row.status === 'done' && row.result) {
+    return { ...base, ...(JSON.parse(row.result) as object), status: row.status, id: row.run_id };
+  }
+  if (row.status === 'failed') return { ...base, trace_id: row.trace_id, error: row.error };
+  return base;
+}
+
+export async function startRun(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  spec: {
+    kind: RunKind;
+    modelUrl: string;
+    request: unknown;
+    work: (store: Store, runId: string) => Promise<{ trace_id: string | null }>;
+  },
+): Promise<Record<string, unknown>> {
+  const actor = req.principal!.actor;
+  const store = storeActingAs(ctx.store, actor);
+  const row = store.transact((tx) =>
+    createRun(tx, { kind: spec.kind, model_url: spec.modelUrl, request: spec.request }),
+  );
+  const job = (async () => {
+    let final: SafetyRunFields;
+    try {
+      const result = await spec.work(store, row.run_id);
+      final = store.transact((tx) =>
+        completeRun(tx, row.run_id, { trace_id: result.trace_id, result }),
+      );
+    } catch (err) {
+      req.log.warn({ err, run_id: row.run_id }, 'safety run failed');
+      final = store.transact((tx) =>
+        completeRun(tx, row.run_id, { trace_id: null, error: (err as Error).message }),
+      );
+    }
+    return final;
+  })().catch((err: unknown) => {
+    // Not even the failure could be written (the store went away): logged, answered 202.
+    req.log.error({ err, run_id: row.run_id }, 'safety run could not be completed');
+    return undefined;
+  });
+  ctx.background.add(job);
+  void job.finally(() => ctx.background.delete(job));
+  const asyncOnly = /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
+  const abort = new AbortController();
+  const done = asyncOnly
+    ? undefined
+    : await Promise.race([
+        job,
+        sleep(SYNC_WAIT_MS, undefined, { signal: abort.signal }).catch(() => undefined),
+      ]);
+  abort.abort();
+  if (done) return showRun(done);
+  const shown = showRun(row);
+  reply.code(202).header('location', shown.status_url as string);
+  return shown;
+}
