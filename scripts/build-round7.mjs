@@ -115,7 +115,7 @@ pii(
   ['pii.credit_card'],
   'My credit card number is 4095-2609-9393-4932 and my Crypto wallet id is 16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ.',
 );
-pii(engT, ['pii.passport'], 'My passport: 991280345 and my phone number: (212) 555-1234.');
+pii(engT, ['pii.passport', 'pii.phone'], 'My passport: 991280345 and my phone number: (212) 555-1234.');
 pii(
   `${PR} presidio-analyzer/tests/data/demo.txt`,
   [],
