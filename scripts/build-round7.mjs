@@ -14,7 +14,8 @@ const LP = 'openvenues/libpostal test/test_parser.c';
 const HC = 'paul-rottger/hatecheck-data test_suite_cases.csv';
 
 const samples = [];
-const add = (source, categories, labels, text) => samples.push({ source, categories, labels, text });
+const add = (source, categories, labels, text) =>
+  samples.push({ source, categories, labels, text });
 const secret = (path, labels, text) => add(`${TH} ${path}`, ['secret'], labels, text);
 const pii = (path, labels, text) => add(path, ['pii'], labels, text);
 const tox = (fn, labels, text) => add(`${HC} ${fn}`, ['toxicity'], labels, text);
@@ -109,13 +110,21 @@ pii(spT, ['pii.person_name'], 'my name is Dan');
 pii(spT, ['pii.person_name'], 'John Oliver is the funniest comedian');
 pii(spT, [], 'May 1st is the workers holiday');
 const engT = `${PR} presidio-analyzer/tests/test_analyzer_engine.py`;
-pii(engT, ['pii.person_name', 'pii.address'], 'Hello, my name is David Johnson and I live in Maine.');
+pii(
+  engT,
+  ['pii.person_name', 'pii.address'],
+  'Hello, my name is David Johnson and I live in Maine.',
+);
 pii(
   engT,
   ['pii.credit_card'],
   'My credit card number is 4095-2609-9393-4932 and my Crypto wallet id is 16Yeky6GMjeNkAiNcBY7ZhrLoMSgg1BoyZ.',
 );
-pii(engT, ['pii.passport', 'pii.phone'], 'My passport: 991280345 and my phone number: (212) 555-1234.');
+pii(
+  engT,
+  ['pii.passport', 'pii.phone'],
+  'My passport: 991280345 and my phone number: (212) 555-1234.',
+);
 pii(
   `${PR} presidio-analyzer/tests/data/demo.txt`,
   [],

@@ -69,4 +69,6 @@ export interface Policy {
   redact_content: boolean;
   /** Hosts that tool calls may send data to without a data-exfiltration finding. */
   allowed_hosts?: string[];
+  /** Built-in rule ids (a finding's `detector`, e.g. `secretlint/slack`, or `prefix*`) that do not run. */
+  disabled_rules?: string[];
 }

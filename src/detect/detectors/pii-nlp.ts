@@ -44,7 +44,8 @@ const PLACEHOLDER_NAMES = new Set([
   'erika mustermann', 'john public', 'richard roe', 'foo', 'bar', 'test', 'user',
 ]); // prettier-ignore
 
-const NAME_PAIR = /\b([A-Z][a-z]{1,15})\s+(?:[A-Z]\.\s+|\([A-Z][a-z]+\)\s+)?([A-Z][a-z]{1,20}(?:-[A-Z][a-z]{1,20})?)\b/g;
+const NAME_PAIR =
+  /\b([A-Z][a-z]{1,15})\s+(?:[A-Z]\.\s+|\([A-Z][a-z]+\)\s+)?([A-Z][a-z]{1,20}(?:-[A-Z][a-z]{1,20})?)\b/g;
 const NAME_INTRO =
   /\b(?:my name is|my name's|name:|i am called|call me|mr\.?|mrs\.?|ms\.?|miss|dr\.?|dear|patient|signed,?|regards,?)\s+([A-Z][a-z]{1,15})\b/gi;
 
@@ -70,7 +71,11 @@ const personName: Detector = {
     while ((m = NAME_PAIR.exec(text)) !== null) {
       const first = m[1] as string;
       const last = m[2] as string;
-      if (!isFirstName(first) || !isSurname(last) || PLACEHOLDER_NAMES.has(`${first} ${last}`.toLowerCase())) {
+      if (
+        !isFirstName(first) ||
+        !isSurname(last) ||
+        PLACEHOLDER_NAMES.has(`${first} ${last}`.toLowerCase())
+      ) {
         NAME_PAIR.lastIndex = m.index + first.length;
         continue;
       }
@@ -100,7 +105,7 @@ const ADDRESS = new RegExp(
     // Flat 14, ... London, EC1N 8QX / PO Box 1, Seattle, WA 98103
     `\\b(?:flat|unit|apartment|apt|po box|p\\.o\\. box)\\s+\\d{1,5}[A-Za-z]?,?[^\\n]{0,80}?(?:${UK_POSTCODE}|${US_STATE_OR_ZIP})`,
     // Paseo de la Castellana, 185 - 5º, 28046 Madrid / Musterstraße 12, 10115 Berlin
-    '\\b(?:calle|c\\.|paseo|avenida|avda\\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\\.|weg|gasse|platz|allee))\\s*(?:[\\w.\'-]+\\s+){0,4}?\\d{1,5}[^\\n]{0,20}?\\b\\d{5}\\s+[A-Z]',
+    "\\b(?:calle|c\\.|paseo|avenida|avda\\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\\.|weg|gasse|platz|allee))\\s*(?:[\\w.'-]+\\s+){0,4}?\\d{1,5}[^\\n]{0,20}?\\b\\d{5}\\s+[A-Z]",
     // Cra 18#63-64 (Colombian street and plate numbers)
     '\\b(?:cra|carrera|calle|cl|av|avenida|diagonal|transversal)\\.?\\s*\\d{1,3}[A-Za-z]?\\s*#\\s*\\d{1,3}-\\d{1,3}\\b',
     // A street name, a house number and a five-digit postcode: LÓPEZ MATEOS, 106, 21840, MEXICALI
@@ -127,13 +132,15 @@ const residence = patternDetector({
   type: 'pii.address',
   category: 'pii',
   severity: 'low',
-  regex: /\b(?:I|[Ww]e)\s+(?:live|reside|lived|am living|are living)\s+(?:in|at)\s+([A-Z][a-z]{2,20}(?:\s+[A-Z][a-z]{2,20}){0,2})\b/dg,
+  regex:
+    /\b(?:I|[Ww]e)\s+(?:live|reside|lived|am living|are living)\s+(?:in|at)\s+([A-Z][a-z]{2,20}(?:\s+[A-Z][a-z]{2,20}){0,2})\b/dg,
   group: 1,
   score: 0.75,
   triggers: [['live', 'reside', 'lived', 'living']],
 });
 
-const LICENCE = /\bdriver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#|id))?(?:\s+is)?\s*[:#]?\s*([A-Z0-9*]{1,3}[A-Z0-9*-]{4,16})(?![A-Za-z0-9])/dgi;
+const LICENCE =
+  /\bdriver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#|id))?(?:\s+is)?(?:\s*[:#]\s*|\s+)([A-Z0-9*]{1,3}[A-Z0-9*-]{4,16})(?![A-Za-z0-9])/dgi;
 const drivers = patternDetector({
   id: 'pii.drivers_license:context',
   type: 'pii.drivers_license',
@@ -142,7 +149,10 @@ const drivers = patternDetector({
   regex: LICENCE,
   group: 1,
   score: 0.85,
-  triggers: [['driver', 'drivers'], ['license', 'licence']],
+  triggers: [
+    ['driver', 'drivers'],
+    ['license', 'licence'],
+  ],
   refine(m) {
     const v = m[1] ?? '';
     return /\d/.test(v) && !isTrivialDigits(v.replace(/\D/g, '')) ? 0.85 : null;
@@ -156,7 +166,23 @@ type PhoneLib = {
   ): { isValid(): boolean; country?: string; nationalNumber: string } | undefined;
 };
 let phoneLib: PhoneLib | undefined;
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IL', 'IN', 'ES', 'IT', 'NL', 'AU', 'BR', 'MX', 'JP', 'CH', 'SE'];
+const COUNTRIES = [
+  'US',
+  'GB',
+  'DE',
+  'FR',
+  'IL',
+  'IN',
+  'ES',
+  'IT',
+  'NL',
+  'AU',
+  'BR',
+  'MX',
+  'JP',
+  'CH',
+  'SE',
+];
 const PHONE_WORDS = wordsRegex([
   'phone', 'phones', 'tel', 'telephone', 'mobile', 'cell', 'cellphone', 'call', 'sms',
   'whatsapp', 'fax', 'number', 'dial', 'telefon', 'téléphone', 'móvil',

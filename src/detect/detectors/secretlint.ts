@@ -84,7 +84,11 @@ function secretlintDetector(row: Row): Detector {
     );
     return (text: string) => {
       reports = [];
-      const pending = handlers.file?.({ content: text, filePath: 'event.txt', contentType: 'text' });
+      const pending = handlers.file?.({
+        content: text,
+        filePath: 'event.txt',
+        contentType: 'text',
+      });
       // Every kept rule reports synchronously; a promise would mean a rule changed upstream.
       if (pending instanceof Promise) pending.catch(() => undefined);
       return reports;
