@@ -98,34 +98,76 @@ const STREET =
   '(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|parkway|ct|court|pl|place|ter|terrace|hwy|highway|sq|square|cir|circle|hill|drove|parade|close|crescent|row|mall|walk|gardens|grove|mews|park|trail|plaza)';
 const US_STATE_OR_ZIP = '(?:\\b[A-Z]{2}\\b(?:\\s+\\d{5}(?:-\\d{4})?)?|\\b\\d{5}(?:-\\d{4})?\\b)';
 const UK_POSTCODE = '\\b[A-Z]{1,2}\\d[A-Z\\d]?\\s\\d[A-Z]{2}\\b';
-const ADDRESS = new RegExp(
-  [
-    // 123 Main St [Apt 4], Springfield, IL 62704 / 473 Boston Rd, Wilbraham, MA
-    `\\b\\d{1,6}(?:-\\d{1,5})?[A-Za-z]?\\s+(?:[NSEW]{1,2}\\s+)?(?:[A-Za-z0-9'.-]+\\s+){0,3}?${STREET}\\b\\.?(?:\\s+[NSEW]{1,2}\\b|\\s+(?:north|south|east|west)\\b)?[^\\n]{0,60}?(?:\\n[^\\n]{0,40}?)?(?:${US_STATE_OR_ZIP}|${UK_POSTCODE})`,
-    // Flat 14, ... London, EC1N 8QX / PO Box 1, Seattle, WA 98103
-    `\\b(?:flat|unit|apartment|apt|po box|p\\.o\\. box)\\s+\\d{1,5}[A-Za-z]?,?[^\\n]{0,80}?(?:${UK_POSTCODE}|${US_STATE_OR_ZIP})`,
-    // Paseo de la Castellana, 185 - 5º, 28046 Madrid / Musterstraße 12, 10115 Berlin
-    "\\b(?:calle|c\\.|paseo|avenida|avda\\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\\.|weg|gasse|platz|allee))\\s*(?:[\\w.'-]+\\s+){0,4}?\\d{1,5}[^\\n]{0,20}?\\b\\d{5}\\s+[A-Z]",
-    // Cra 18#63-64 (Colombian street and plate numbers)
-    '\\b(?:cra|carrera|calle|cl|av|avenida|diagonal|transversal)\\.?\\s*\\d{1,3}[A-Za-z]?\\s*#\\s*\\d{1,3}-\\d{1,3}\\b',
-    // A street name, a house number and a five-digit postcode: LÓPEZ MATEOS, 106, 21840, MEXICALI
-    '\\b[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ ]{3,30},\\s*\\d{1,5},\\s*\\d{5},\\s*[A-ZÁÉÍÓÚÑ]{3,}',
-  ].join('|'),
-  'gi',
-);
+const STREET_WORDS = STREET.slice(3, -1).split('|');
 
-const address = patternDetector({
-  id: 'pii.address:street',
-  type: 'pii.address',
-  category: 'pii',
-  severity: 'medium',
-  regex: ADDRESS,
-  score: 0.8,
-  refine(m) {
-    // A version, a time or a quantity followed by a unit is not a house number.
-    return /^\d+(?:\.\d+)+/.test(m[0]) ? null : 0.8;
-  },
-});
+/**
+ * Street addresses, one rule per form. Each runs only when a cheap check its pattern cannot
+ * match without passes (a street word and a house number, a flat or PO box number, a
+ * five-digit postcode, a `#` plate number), so ordinary prose pays one quick test, not the
+ * address pattern.
+ */
+function addressRule(
+  form: string,
+  regex: RegExp,
+  gate: (text: string) => boolean,
+  triggers?: readonly (readonly string[])[],
+): Detector {
+  return patternDetector({
+    id: `pii.address:${form}`,
+    type: 'pii.address',
+    category: 'pii',
+    severity: 'medium',
+    regex,
+    score: 0.8,
+    gate,
+    ...(triggers ? { triggers } : {}),
+    refine(m) {
+      // A version, a time or a quantity followed by a unit is not a house number.
+      return /^\d+(?:\.\d+)+/.test(m[0]) ? null : 0.8;
+    },
+  });
+}
+
+const HOUSE_NUMBER = /\d[A-Za-z]?\s/;
+const addresses: readonly Detector[] = [
+  // 123 Main St [Apt 4], Springfield, IL 62704 / 473 Boston Rd, Wilbraham, MA
+  addressRule(
+    'street',
+    new RegExp(
+      `\\b\\d{1,6}(?:-\\d{1,5})?[A-Za-z]?\\s+(?:[NSEW]{1,2}\\s+)?(?:[A-Za-z0-9'.-]+\\s+){0,3}?${STREET}\\b\\.?(?:\\s+[NSEW]{1,2}\\b|\\s+(?:north|south|east|west)\\b)?[^\\n]{0,60}?(?:\\n[^\\n]{0,40}?)?(?:${US_STATE_OR_ZIP}|${UK_POSTCODE})`,
+      'gi',
+    ),
+    (t) => HOUSE_NUMBER.test(t),
+    [STREET_WORDS],
+  ),
+  // Flat 14, ... London, EC1N 8QX / PO Box 1, Seattle, WA 98103
+  addressRule(
+    'flat',
+    new RegExp(
+      `\\b(?:flat|unit|apartment|apt|po box|p\\.o\\. box)\\s+\\d{1,5}[A-Za-z]?,?[^\\n]{0,80}?(?:${UK_POSTCODE}|${US_STATE_OR_ZIP})`,
+      'gi',
+    ),
+    (t) => /(?:flat|unit|apartment|apt|box)\s+\d/i.test(t),
+  ),
+  // Paseo de la Castellana, 185 - 5º, 28046 Madrid / Musterstraße 12, 10115 Berlin
+  addressRule(
+    'continental',
+    /\b(?:calle|c\.|paseo|avenida|avda\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee))\s*(?:[\w.'-]+\s+){0,4}?\d{1,5}[^\n]{0,20}?\b\d{5}\s+[A-Z]/gi,
+    (t) => /\d{5}\s/.test(t),
+  ),
+  // Cra 18#63-64 (Colombian street and plate numbers)
+  addressRule(
+    'plate',
+    /\b(?:cra|carrera|calle|cl|av|avenida|diagonal|transversal)\.?\s*\d{1,3}[A-Za-z]?\s*#\s*\d{1,3}-\d{1,3}\b/gi,
+    (t) => t.includes('#'),
+  ),
+  // A street name, a house number and a five-digit postcode: LÓPEZ MATEOS, 106, 21840, MEXICALI
+  addressRule(
+    'numbered',
+    /\b[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ ]{3,30},\s*\d{1,5},\s*\d{5},\s*[A-ZÁÉÍÓÚÑ]{3,}/gi,
+    (t) => /\d,\s*\d{5},/.test(t),
+  ),
+];
 
 const residence = patternDetector({
   id: 'pii.address:residence',
@@ -225,7 +267,7 @@ const phoneByCountry = patternDetector({
 
 export const NLP_PII_DETECTORS: readonly Detector[] = [
   personName,
-  address,
+  ...addresses,
   residence,
   drivers,
   phoneByCountry,

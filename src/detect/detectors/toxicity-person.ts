@@ -92,17 +92,53 @@ const firstPersonThreat = violence({
 const DEATH_WORDS =
   '(?:die|killed|shot|hanged|hung|executed|murdered|stabbed|burned|burnt|lynched|beheaded|tortured|raped|gassed|exterminated|put\\s+down|wiped\\s+out)';
 
+const shouldDie = violence({
+  id: 'toxicity.violence:should_die',
+  regex: new RegExp(
+    [
+      `\\b(?:you|he|she|they|(?:those|these|all)\\s+(?:kinds?\\s+of\\s+)?(?:\\w+\\s+)?${PEOPLE})\\s+(?:should|ought\\s+to|deserves?\\s+to|needs?\\s+to|must)\\s+(?:all\\s+)?(?:just\\s+)?(?:be\\s+)?${DEATH_WORDS}\\b`,
+    ].join('|'),
+    'gi',
+  ),
+  score: 0.9,
+  triggers: [
+    ['die', 'killed', 'shot', 'hanged', 'hung', 'executed', 'murdered', 'stabbed', 'burned', 'burnt', 'lynched', 'beheaded', 'tortured', 'raped', 'gassed', 'exterminated', 'put', 'wiped'],
+    ['you', 'he', 'she', 'they', 'those', 'these', 'all'],
+  ],
+}); // prettier-ignore
+
+const someoneShould = violence({
+  id: 'toxicity.violence:someone_should',
+  regex: new RegExp(
+    [
+      `\\b(?:somebody|someone|anyone|anybody)\\s+(?:should|needs\\s+to|ought\\s+to|has\\s+to)\\s+(?:just\\s+)?(?:kill|shoot|stab|snap|strangle|hang|murder|punch|beat|burn)\\s+(?:him|her|you|them|(?:his|her|your|their)\\s+(?:neck|throat|head|face))\\b`,
+    ].join('|'),
+    'gi',
+  ),
+  score: 0.9,
+  triggers: [['somebody', 'someone', 'anyone', 'anybody']],
+}); // prettier-ignore
+
 const wishedHarm = violence({
   id: 'toxicity.violence:wished_harm',
   regex: new RegExp(
     [
-      `\\b(?:you|he|she|they|(?:those|these|all)\\s+(?:kinds?\\s+of\\s+)?(?:\\w+\\s+)?${PEOPLE})\\s+(?:should|ought\\s+to|deserves?\\s+to|needs?\\s+to|must)\\s+(?:all\\s+)?(?:just\\s+)?(?:be\\s+)?${DEATH_WORDS}\\b`,
-      `\\b(?:somebody|someone|anyone|anybody)\\s+(?:should|needs\\s+to|ought\\s+to|has\\s+to)\\s+(?:just\\s+)?(?:kill|shoot|stab|snap|strangle|hang|murder|punch|beat|burn)\\s+(?:him|her|you|them|(?:his|her|your|their)\\s+(?:neck|throat|head|face))\\b`,
       `\\bi\\s+(?:would\\s+love|want|wish|hope|can't\\s+wait)\\s+to\\s+see\\s+(?:him|her|you|them|${GROUP_TARGET})\\s+(?:suffer|die|dead|burn|bleed|hang)\\b`,
       '\\bi\\s+(?:wish|hope)\\s+(?:he|she|you|they)\\s+(?:would\\s+|will\\s+)?(?:gets?\\s+|be\\s+)?(?:shot|killed|dies?|dead|murdered|stabbed|run\\s+over)\\b',
       '\\byou\\s+will\\s+die\\b[^.!?\\n]{0,30}\\b(?:at|by)\\s+my\\s+hands?\\b',
       `\\bthe\\s+world\\s+(?:would|will)\\s+be\\s+(?:a\\s+)?better(?:\\s+place)?\\s+(?:off\\s+)?without\\s+(?:you|him|her|them|${GROUP_TARGET})`,
       `\\b(?:raping|murdering|killing|shooting|stabbing|lynching)\\s+(?:him|her|you|them|${GROUP_TARGET})\\s+should\\s+(?:not\\s+be\\s+illegal|be\\s+(?:legal|decriminali[sz]ed|allowed))`,
+    ].join('|'),
+    'gi',
+  ),
+  score: 0.9,
+  triggers: [['see', 'wish', 'hope', 'die', 'world', 'raping', 'murdering', 'killing', 'shooting', 'stabbing', 'lynching']],
+}); // prettier-ignore
+
+const groupThreat = violence({
+  id: 'toxicity.violence:group_threat',
+  regex: new RegExp(
+    [
       `\\bdeath\\s+to\\s+(?:all\\s+)?(?:the\\s+)?(?:\\w+\\s+)?${PEOPLE}\\b`,
       `\\b(?:execution|extermination|genocide|death)\\s+is\\s+the\\s+(?:only\\s+)?(?:solution|answer)\\s+for\\s+(?:those|these|all|the)\\s+(?:\\w+\\s+)?${PEOPLE}\\b`,
       `\\blet'?s\\s+(?:just\\s+)?(?:get\\s+rid\\s+of|eradicate|exterminate|kill|wipe\\s+out|eliminate|murder)\\s+(?:(?:all|those|these|the)\\s+)?(?:\\w+\\s+)?${PEOPLE}\\b`,
@@ -110,21 +146,15 @@ const wishedHarm = violence({
     'gi',
   ),
   score: 0.9,
-  triggers: [
-    [
-      'die', 'killed', 'shot', 'hanged', 'hung', 'executed', 'murdered', 'stabbed', 'burned',
-      'burnt', 'lynched', 'beheaded', 'tortured', 'raped', 'gassed', 'exterminated', 'put',
-      'wiped', 'kill', 'shoot', 'stab', 'snap', 'strangle', 'hang', 'murder', 'punch', 'beat',
-      'burn', 'suffer', 'dead', 'bleed', 'dies', 'run', 'better', 'raping', 'murdering',
-      'killing', 'shooting', 'stabbing', 'lynching', 'death', 'solution', 'answer', 'rid',
-      'eradicate', 'exterminate', 'wipe', 'eliminate',
-    ],
-  ],
+  triggers: [['death', 'execution', 'extermination', 'genocide', 'let', 'lets']],
 }); // prettier-ignore
 
 export const PERSON_TOXICITY_DETECTORS: readonly Detector[] = [
   insultPredicate,
   insultFrames,
   firstPersonThreat,
+  shouldDie,
+  someoneShould,
   wishedHarm,
+  groupThreat,
 ];
