@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { before, after, patternDetector, wordsRegex, type Detector } from '../rule.js';
+import { before, after, patternDetector, wordsRegex, type Detector, type RawHit } from '../rule.js';
 import { isTrivialDigits } from '../validators.js';
 
 /**
@@ -49,26 +49,20 @@ const NAME_PAIR =
 const NAME_INTRO =
   /\b(?:my name is|my name's|name:|i am called|call me|mr\.?|mrs\.?|ms\.?|miss|dr\.?|dear|patient|signed,?|regards,?)\s+([A-Z][a-z]{1,15})\b/gi;
 
+function nameHit(detector: string, start: number, end: number): RawHit {
+  return { type: 'pii.person_name', category: 'pii', detector, score: 0.8, severity: 'low', start, end };
+} // prettier-ignore
+
+/** A first name from the lexicon followed by a surname-like capitalised word. */
 const personName: Detector = {
   id: 'pii.person_name:lexicon',
   category: 'pii',
   types: ['pii.person_name'],
-  patterns: [NAME_PAIR, NAME_INTRO],
+  patterns: [NAME_PAIR],
   scan(ctx, out) {
-    const text = ctx.text;
-    const push = (start: number, end: number, score: number) =>
-      out.push({
-        type: 'pii.person_name',
-        category: 'pii',
-        detector: 'pii.person_name:lexicon',
-        score,
-        severity: 'low',
-        start,
-        end,
-      });
     NAME_PAIR.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = NAME_PAIR.exec(text)) !== null) {
+    while ((m = NAME_PAIR.exec(ctx.text)) !== null) {
       const first = m[1] as string;
       const last = m[2] as string;
       if (
@@ -79,20 +73,34 @@ const personName: Detector = {
         NAME_PAIR.lastIndex = m.index + first.length;
         continue;
       }
-      push(m.index, m.index + m[0].length, 0.8);
+      out.push(nameHit('pii.person_name:lexicon', m.index, m.index + m[0].length));
     }
+  },
+};
+
+/** A capitalised name after "my name is", a title or a greeting. */
+const introducedName: Detector = {
+  id: 'pii.person_name:intro',
+  category: 'pii',
+  types: ['pii.person_name'],
+  patterns: [NAME_INTRO],
+  triggers: [
+    ['name', 'called', 'call', 'mr', 'mrs', 'ms', 'miss', 'dr', 'dear', 'patient', 'signed', 'regards'],
+  ],
+  scan(ctx, out) {
     NAME_INTRO.lastIndex = 0;
-    while ((m = NAME_INTRO.exec(text)) !== null) {
+    let m: RegExpExecArray | null;
+    while ((m = NAME_INTRO.exec(ctx.text)) !== null) {
       const name = m[1] as string;
       const start = m.index + m[0].length - name.length;
       // The context words match in any case; the name itself must be capitalised.
       if (!/^[A-Z][a-z]+$/.test(name) || PLACEHOLDER_NAMES.has(name.toLowerCase())) continue;
       const t = tags(name);
       if (t.length > 0 && !t.some((x) => /Name$|^Person$/.test(x))) continue;
-      push(start, start + name.length, 0.8);
+      out.push(nameHit('pii.person_name:intro', start, start + name.length));
     }
   },
-};
+}; // prettier-ignore
 
 const STREET =
   '(?:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|parkway|ct|court|pl|place|ter|terrace|hwy|highway|sq|square|cir|circle|hill|drove|parade|close|crescent|row|mall|walk|gardens|grove|mews|park|trail|plaza)';
@@ -267,6 +275,7 @@ const phoneByCountry = patternDetector({
 
 export const NLP_PII_DETECTORS: readonly Detector[] = [
   personName,
+  introducedName,
   ...addresses,
   residence,
   drivers,
