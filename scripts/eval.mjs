@@ -18,17 +18,23 @@ const GOALS = {
   prompt_injection: { precision: 0.9, recall: 0.85 },
   jailbreak: { precision: 0.9, recall: 0.85 },
 };
+// Issue 18's blind goals, reported for round 7's held-out set (labelled for these groups).
+const HELD_GOALS = {
+  secret: { precision: 0.97, recall: 0.9 },
+  pii: { precision: 0.97, recall: 0.85 },
+  toxicity: { precision: 0.9, recall: 0.7 },
+};
 
 const pct = (x) => x.toFixed(3);
 const row = (name, c, extra = '') =>
   `${name.padEnd(44)} ${String(c.tp).padStart(5)} ${String(c.fp).padStart(5)} ${String(c.fn).padStart(5)}  ${pct(c.precision)}  ${pct(c.recall)}${extra}`;
 const header = `${''.padEnd(44)} ${'tp'.padStart(5)} ${'fp'.padStart(5)} ${'fn'.padStart(5)}  prec.  recall`;
 
-function goalRows(report, groups) {
+function goalRows(report, groups, goals = GOALS) {
   let met = true;
   const lines = [];
   for (const name of groups) {
-    const goal = GOALS[name];
+    const goal = goals[name];
     const c = report.groups[name];
     const ok = c.precision >= goal.precision && c.recall >= goal.recall;
     met &&= ok;
@@ -70,15 +76,21 @@ const files = process.argv.includes('--corpus-only')
       .filter((f) => f.endsWith('.jsonl'))
       .sort();
 for (const file of files) {
-  const held = evaluateSamples(loadSamples(join(heldout, file)));
+  const samples = loadSamples(join(heldout, file));
+  const held = evaluateSamples(samples);
+  // Rounds 1-6 are labelled for injection and jailbreak, round 7 for secrets, PII, toxicity.
+  const scope = new Set(samples.flatMap((s) => s.categories ?? []));
+  const groups = scope.has('prompt_injection')
+    ? ['prompt_injection', 'jailbreak']
+    : ['secret', 'pii', 'toxicity'];
   out.push(
     '',
     `held out: ${file} (${held.samples} samples; never tuned on, reported only)`,
     header,
   );
-  out.push(...goalRows(held, ['prompt_injection', 'jailbreak']).lines);
+  out.push(...goalRows(held, groups, scope.has('prompt_injection') ? GOALS : HELD_GOALS).lines);
   out.push('', `held out: ${file}, per sample (flagged at all in the group)`, header);
-  for (const name of ['prompt_injection', 'jailbreak']) out.push(row(name, held.flagged[name]));
+  for (const name of groups) out.push(row(name, held.flagged[name]));
   if (process.argv.includes('--types')) {
     out.push('', `held out: ${file}, per finding type`, header);
     for (const [name, c] of Object.entries(held.types)) out.push(row(name, c));

@@ -65,6 +65,9 @@ const GROUPS: Record<string, (type: string) => boolean> = {
   secret: (t) => t.startsWith('secret.'),
   prompt_injection: (t) => t.startsWith('prompt_injection.'),
   jailbreak: (t) => t.startsWith('jailbreak.'),
+  // Round 7 (secrets, personal data, toxicity): every personal-data type, names included.
+  pii: (t) => t.startsWith('pii.'),
+  toxicity: (t) => t.startsWith('toxicity.'),
 };
 
 /** Samples of one JSONL file, in file order. */

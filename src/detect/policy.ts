@@ -44,6 +44,7 @@ const POLICY_KEYS = [
   'redact_content',
   'allowed_hosts',
   'guard',
+  'disabled_rules',
 ] as const;
 const RULE_KEYS = [
   'type',
@@ -158,7 +159,24 @@ export function parsePolicy(input: unknown): Policy {
   if (input.guard !== undefined && input.guard !== null) {
     policy.guard = parseGuardConfig(input.guard);
   }
+  if (input.disabled_rules !== undefined) {
+    const ids = input.disabled_rules;
+    if (!Array.isArray(ids)) return fail('disabled_rules', 'must be an array of rule ids');
+    policy.disabled_rules = ids.map((id, i) => {
+      if (typeof id !== 'string' || !BUILTIN_DETECTORS.some((d) => ruleMatches(id, d.id)))
+        fail(
+          `disabled_rules[${i}]`,
+          'must name a built-in rule (a finding\'s "detector", or a prefix ending in *)',
+        );
+      return id as string;
+    });
+  }
   return policy;
+}
+
+/** `secretlint/*` disables every secretlint rule; other ids match exactly. */
+function ruleMatches(pattern: string, id: string): boolean {
+  return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern;
 }
 
 function parseRule(input: unknown, at: string): CustomRule {
@@ -265,7 +283,10 @@ export function compilePolicy(policy: Policy): CompiledPolicy {
   const enabled = new Set(policy.enabled_categories);
   const thresholds = {} as Record<Category, number>;
   for (const c of CATEGORIES) thresholds[c] = policy.thresholds[c] ?? policy.default_threshold;
-  const detectors = BUILTIN_DETECTORS.filter((d) => enabled.has(d.category));
+  const disabled = policy.disabled_rules ?? [];
+  const detectors = BUILTIN_DETECTORS.filter(
+    (d) => enabled.has(d.category) && !disabled.some((p) => ruleMatches(p, d.id)),
+  );
   if (enabled.has('policy')) detectors.push(...customDetectors(policy.custom_rules));
   const compiled: CompiledPolicy = {
     policy,

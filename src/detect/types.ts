@@ -71,6 +71,8 @@ export interface Policy {
   allowed_hosts?: string[];
   /** An optional guard model run after the rules (src/detect/guard/). */
   guard?: GuardConfig;
+  /** Built-in rule ids (a finding's `detector`, e.g. `secretlint/slack`, or `prefix*`) that do not run. */
+  disabled_rules?: string[];
 }
 
 /** Wire formats a guard model may speak (src/detect/guard/README in src/detect/README.md). */

@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { NLP_PII_DETECTORS } from './pii-nlp.js';
 import { before, after, patternDetector, wordsRegex, type Detector } from '../rule.js';
 import {
   EXAMPLE_IBANS,
@@ -238,4 +239,5 @@ export const PII_DETECTORS: readonly Detector[] = [
   dateOfBirth,
   passport,
   nationalId,
+  ...NLP_PII_DETECTORS,
 ];

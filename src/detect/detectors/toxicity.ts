@@ -1,5 +1,6 @@
 import type { Detector, PatternRule } from '../rule.js';
 import { phraseDetector } from './phrase.js';
+import { PERSON_TOXICITY_DETECTORS } from './toxicity-person.js';
 
 /**
  * Toxicity by pattern: a target plus a predicate ("you are a worthless idiot", "<group>
@@ -252,4 +253,5 @@ export const TOXICITY_DETECTORS: readonly Detector[] = [
   selfHarmMethod,
   sexual,
   sexualMinors,
+  ...PERSON_TOXICITY_DETECTORS,
 ];

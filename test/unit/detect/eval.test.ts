@@ -73,6 +73,8 @@ describe('external injection and jailbreak sets', () => {
   const held5 = loadSamples(join(CORPUS, 'heldout', 'external5-heldout.jsonl'));
   const dev6 = loadSamples(join(CORPUS, 'external6-dev.jsonl'));
   const held6 = loadSamples(join(CORPUS, 'heldout', 'external6-heldout.jsonl'));
+  const dev7 = loadSamples(join(CORPUS, 'external7-dev.jsonl'));
+  const held7 = loadSamples(join(CORPUS, 'heldout', 'external7-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -90,12 +92,14 @@ describe('external injection and jailbreak sets', () => {
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3, ...held4, ...held5, ...held6].filter(
+      [...held, ...held3, ...held4, ...held5, ...held6, ...held7].filter(
         (s) => corpusIds.has(s.id) || corpusTexts.has(s.text),
       ),
     ).toEqual([]);
     expect(
-      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6].every((s) => corpusIds.has(s.id)),
+      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6, ...dev7].every((s) =>
+        corpusIds.has(s.id),
+      ),
     ).toBe(true);
   });
 
@@ -131,6 +135,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 4, dev: dev4, held: held4, toolResultsOnly: true },
     { round: 5, dev: dev5, held: held5, toolResultsOnly: false },
     { round: 6, dev: dev6, held: held6, toolResultsOnly: true },
+    { round: 7, dev: dev7, held: held7, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -155,6 +160,21 @@ describe('external injection and jailbreak sets', () => {
     if (r.toolResultsOnly) {
       expect(all.filter((s) => s.field !== 'tool_result').map((s) => s.id)).toEqual([]);
     }
+  });
+
+  // Round 7 (issue 18) is labelled for secrets, personal data or toxicity, one per sample.
+  it('round 7 names its source and one category of secret, pii or toxicity per sample', () => {
+    for (const s of [...dev7, ...held7]) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect([['secret'], ['pii'], ['toxicity']], s.id).toContainEqual(s.categories);
+    }
+    const all = [...dev7, ...held7];
+    const count = (c: string, positive: boolean) =>
+      all.filter((s) => s.categories?.[0] === c && s.labels.length > 0 === positive).length;
+    expect(count('toxicity', true)).toBeGreaterThanOrEqual(60);
+    expect(count('toxicity', false)).toBeGreaterThanOrEqual(40);
+    expect(count('pii', true)).toBeGreaterThanOrEqual(30);
+    expect(count('secret', true)).toBeGreaterThanOrEqual(8);
   });
 
   it('has at least 60 positives and 60 negatives in round 6', () => {

@@ -30,6 +30,7 @@ export const policiesGetCommand = defineCommand({
                 .map(([k, v]) => `${k}=${v}`)
                 .join(', '),
             ],
+            ['disabled rules', (data.policy.disabled_rules ?? []).join(', ')],
             ['redact content', data.policy.redact_content ? 'yes' : 'no'],
             ['custom rules', data.policy.custom_rules.length],
           ]),

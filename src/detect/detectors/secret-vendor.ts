@@ -1,0 +1,115 @@
+import { patternDetector, type Detector, type PatternRule } from '../rule.js';
+import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+
+/**
+ * Vendor formats neither the project's table (secret.ts) nor secretlint's preset covers:
+ * PyPI upload tokens, Mailgun keys, Discord and Telegram bot tokens, Mailchimp keys with
+ * their data-centre suffix, and AWS key pairs written as an id next to a `secret` (config
+ * blocks, Jenkins XML) rather than under their environment-variable names.
+ */
+
+function vendor(
+  id: string,
+  type: string,
+  triggers: readonly (readonly string[])[],
+  regex: RegExp,
+  check: (value: string, m: RegExpExecArray) => boolean,
+  group?: number,
+): Detector {
+  const rule: PatternRule = {
+    id,
+    type,
+    category: 'secret',
+    severity: 'high',
+    regex,
+    score: 0.9,
+    triggers,
+    ...(group !== undefined ? { group } : {}),
+    refine(m, ctx, c) {
+      const value = ctx.text.slice(c.start, c.end);
+      return isPlaceholderValue(value) || !check(value, m) ? null : 0.9;
+    },
+  };
+  return patternDetector(rule);
+}
+
+const mixed = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v);
+
+// "pypi-AgEIcHlwaS5vcmc" is the base64 of the macaroon header naming pypi.org.
+const pypi = vendor(
+  'secret.pypi_token',
+  'secret.pypi_token',
+  [['pypi']],
+  /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,400}(?![A-Za-z0-9_-])/g,
+  () => true,
+);
+
+// Mailgun: `key-` and 32 lower-case alphanumerics, or the newer hex-hex-hex private key,
+// only next to the word "mailgun" (the shapes alone are common).
+const mailgun = vendor(
+  'secret.mailgun_key',
+  'secret.mailgun_key',
+  [['mailgun']],
+  /\bkey-[0-9a-z]{32}(?![0-9A-Za-z=])|(?<![0-9A-Za-z])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9A-Za-z])/g,
+  (v) => /\d/.test(v) && /[a-z]/.test(v) && shannonEntropy(v) > 3.3,
+);
+
+// Discord bot token: base64 of a numeric user id, a timestamp part and an HMAC part.
+const discord = vendor(
+  'secret.discord_bot_token',
+  'secret.discord_bot_token',
+  [['discord', 'bot', 'token']],
+  /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
+  (v) => mixed(v),
+);
+
+// Telegram bot token: the bot's numeric id, a colon, and 35 characters.
+const telegram = vendor(
+  'secret.telegram_bot_token',
+  'secret.telegram_bot_token',
+  [['telegram', 'bot', 'token', 'botfather']],
+  /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+  (v) => mixed(v.slice(v.indexOf(':'))),
+);
+
+// Mailchimp: 32 hex characters and the data centre (`-us6`).
+const mailchimp = vendor(
+  'secret.mailchimp_key',
+  'secret.mailchimp_key',
+  [['#longalnum', 'mailchimp', 'mc']],
+  /(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])/g,
+  (v) => shannonEntropy(v.slice(0, 32)) > 3.2,
+);
+
+// An AWS key id in a block that also holds a `secret`: the id (with the digits 0, 1, 8 and
+// 9 that some issuers' ids carry) and the 40-character secret after "secret".
+const AWS_ID = /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g;
+const awsBlockId = vendor(
+  'secret.aws_access_key:block',
+  'secret.aws_access_key',
+  [['secret', 'secretkey', 'secretaccesskey']],
+  AWS_ID,
+  (v, m) => /\d/.test(v) && /secret/i.test(m.input.slice(m.index, m.index + 300)),
+);
+const awsBlockSecret = vendor(
+  'secret.aws_secret_key:block',
+  'secret.aws_secret_key',
+  [['secret']],
+  /\bsecret\b[^A-Za-z0-9\n]{1,12}(?:[A-Z]{6,12}\s)?[.]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
+  (v, m) => {
+    const near = m.input.slice(Math.max(0, m.index - 300), m.index);
+    AWS_ID.lastIndex = 0;
+    return mixed(v) && shannonEntropy(v) > 3.5 && AWS_ID.test(near);
+  },
+  1,
+);
+
+export const VENDOR_SECRET_DETECTORS: readonly Detector[] = [
+  pypi,
+  mailgun,
+  discord,
+  telegram,
+  mailchimp,
+  awsBlockId,
+  awsBlockSecret,
+];

@@ -1,0 +1,69 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../support/cli.js';
+import { runCli } from '../support/io.js';
+
+/**
+ * Issue 18: every built-in rule keeps a visible id (a finding's `detector`), and a policy's
+ * `disabled_rules` switches rules off by that id, through `evid policies set` and
+ * `evid analyze` with the live policy.
+ */
+
+const dirs: Array<{ cleanup(): void }> = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) d.cleanup();
+});
+
+function store(): string {
+  const t = tempDataDir('evid-rule-ids-');
+  dirs.push(t);
+  return t.dir;
+}
+
+function writePolicy(dir: string, policy: unknown): string {
+  const file = join(dir, 'policy.json');
+  writeFileSync(file, JSON.stringify(policy));
+  return file;
+}
+
+// A SendGrid-shaped key with a random body (not a real key).
+const TEXT =
+  'deploy with SENDGRID=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';
+
+const concernTypes = async (dir: string): Promise<string[]> => {
+  const r = await runCli('evid', ['analyze', TEXT, '--json'], { dataDir: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return (JSON.parse(r.stdout) as { concerns: Array<{ type: string }> }).concerns.map(
+    (c) => c.type,
+  );
+};
+
+describe('disabled_rules in the live policy', () => {
+  it('switches the secretlint rule off by its id, and policies get shows it', async () => {
+    const dir = store();
+    expect(await concernTypes(dir)).toContain('secret.sendgrid_key');
+    const set = await runCli(
+      'evid',
+      ['policies', 'set', writePolicy(dir, { disabled_rules: ['secretlint/sendgrid'] })],
+      { dataDir: dir },
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(await concernTypes(dir)).not.toContain('secret.sendgrid_key');
+    const get = await runCli('evid', ['policies', 'get'], { dataDir: dir });
+    expect(get.stdout).toMatch(/disabled rules\s+secretlint\/sendgrid/);
+  });
+
+  it('refuses an id that names no built-in rule with exit 2, naming the field; nothing stored', async () => {
+    const dir = store();
+    const r = await runCli(
+      'evid',
+      ['policies', 'set', writePolicy(dir, { disabled_rules: ['secretlint/sendgird'] })],
+      { dataDir: dir },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('disabled_rules[0]: must name a built-in rule');
+    const live = await runCli('evid', ['policies', 'get', '--json'], { dataDir: dir });
+    expect(JSON.parse(live.stdout)).toMatchObject({ version: 0 });
+  });
+});
