@@ -8,7 +8,6 @@ const HEADER = `/**
  * Generated from the server's OpenAPI document by \`npm run client:generate\`
  * (openapi-typescript). Do not edit: test/unit/client-types.test.ts fails when it drifts.
  */
-/* eslint-disable */
 `;
 
 export async function clientTypes(document) {

@@ -2,7 +2,6 @@
  * Generated from the server's OpenAPI document by `npm run client:generate`
  * (openapi-typescript). Do not edit: test/unit/client-types.test.ts fails when it drifts.
  */
-/* eslint-disable */
 export interface paths {
     "/api/v1/compliance/{regulation}": {
         parameters: {
@@ -4051,7 +4050,9 @@ export interface operations {
                             agent_id: string;
                             capabilities: string[];
                             /** @description command, cwd, env allow-list (names only) or url, protocol, model */
-                            configuration: Record<string, never>;
+                            configuration: {
+                                [key: string]: unknown;
+                            };
                             description?: string;
                             name: string;
                             /** @enum {string} */
@@ -4118,7 +4119,9 @@ export interface operations {
                     /** @description specific agents to use; default: the workflow's own */
                     agents?: string[];
                     /** @description input data for the workflow */
-                    input: Record<string, never>;
+                    input: {
+                        [key: string]: unknown;
+                    };
                     /** @description name or workflow_id */
                     workflow: string;
                 };
@@ -4136,7 +4139,9 @@ export interface operations {
                         error?: string | null;
                         execution_id: string;
                         finished_at?: string | null;
-                        input?: Record<string, never>;
+                        input?: {
+                            [key: string]: unknown;
+                        };
                         metrics: {
                             /** @description USD when every model call reported one */
                             cost?: number | null;
@@ -4169,7 +4174,9 @@ export interface operations {
                         error?: string | null;
                         execution_id: string;
                         finished_at?: string | null;
-                        input?: Record<string, never>;
+                        input?: {
+                            [key: string]: unknown;
+                        };
                         metrics: {
                             /** @description USD when every model call reported one */
                             cost?: number | null;
@@ -4305,7 +4312,9 @@ export interface operations {
                         error?: string | null;
                         execution_id: string;
                         finished_at?: string | null;
-                        input?: Record<string, never>;
+                        input?: {
+                            [key: string]: unknown;
+                        };
                         metrics: {
                             /** @description USD when every model call reported one */
                             cost?: number | null;
@@ -4402,7 +4411,9 @@ export interface operations {
                         error?: string | null;
                         execution_id: string;
                         finished_at?: string | null;
-                        input?: Record<string, never>;
+                        input?: {
+                            [key: string]: unknown;
+                        };
                         metrics: {
                             /** @description USD when every model call reported one */
                             cost?: number | null;
@@ -4435,7 +4446,9 @@ export interface operations {
                         error?: string | null;
                         execution_id: string;
                         finished_at?: string | null;
-                        input?: Record<string, never>;
+                        input?: {
+                            [key: string]: unknown;
+                        };
                         metrics: {
                             /** @description USD when every model call reported one */
                             cost?: number | null;
@@ -4648,7 +4661,9 @@ export interface operations {
                             /** @description its default agents */
                             agents?: string[];
                             /** @description steps, output, limits, block_severity, as registered */
-                            configuration: Record<string, never>;
+                            configuration: {
+                                [key: string]: unknown;
+                            };
                             description?: string;
                             name: string;
                             version: number;

@@ -24,7 +24,11 @@ export const executeRoute = defineRoute({
           maxLength: 256,
           description: 'name or workflow_id',
         },
-        input: { type: 'object', description: 'input data for the workflow' },
+        input: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'input data for the workflow',
+        },
         agents: {
           type: 'array',
           maxItems: 100,

@@ -26,7 +26,7 @@ export const executionSchema = {
     workflow: { type: 'string' },
     workflow_id: { type: 'string' },
     agents: { type: 'array', items: { type: 'string' } },
-    input: { type: 'object' },
+    input: { type: 'object', additionalProperties: true },
     error: { type: ['string', 'null'] },
     trace_id: { type: ['string', 'null'], description: 'the trace holding its events' },
     started_at: { type: 'string' },
@@ -55,6 +55,7 @@ export const agentSchema = {
     capabilities: agentProperties.capabilities,
     configuration: {
       type: 'object',
+      additionalProperties: true,
       description: 'command, cwd, env allow-list (names only) or url, protocol, model',
     },
     added_at: { type: 'string' },
@@ -73,6 +74,7 @@ export const workflowSchema = {
     agents: { type: 'array', items: { type: 'string' }, description: 'its default agents' },
     configuration: {
       type: 'object',
+      additionalProperties: true,
       description: 'steps, output, limits, block_severity, as registered',
     },
     added_at: { type: 'string' },
