@@ -5,7 +5,8 @@ let raw = '';
 for await (const chunk of process.stdin) raw += chunk;
 const { input } = JSON.parse(raw);
 const replies = {
-  billing: 'I have passed your billing question to our payments team; expect an email within a day.',
+  billing:
+    'I have passed your billing question to our payments team; expect an email within a day.',
   shipping: 'Your order is on its way; the tracking link is in your confirmation email.',
   general: 'Thanks for reaching out; a member of our team will reply shortly.',
 };

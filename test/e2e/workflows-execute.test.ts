@@ -125,7 +125,9 @@ describe('POST /v1/execute', () => {
     const trace = (await api(server.url, `/api/v1/traces/${r.body.trace_id}`)).body;
     expect(trace.session_id).toBe(r.body.execution_id);
     expect(trace.agent).toBe('pipeline');
-    const kinds = trace.events.map((e: Loose) => `${e.type}${e.attributes.step ? `:${e.attributes.step}` : ''}`);
+    const kinds = trace.events.map(
+      (e: Loose) => `${e.type}${e.attributes.step ? `:${e.attributes.step}` : ''}`,
+    );
     expect(kinds).toEqual([
       'execution_start',
       'step_input:shout',
