@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.js';
-import { getExecution, type Execution } from './executions.js';
+import { getExecution, requestCancel, type Execution } from './executions.js';
 import type { RunHandle } from './runner.js';
 
 /**
@@ -35,5 +35,16 @@ export async function waitFor(store: Store, id: string, ms: number): Promise<Exe
     const current = store.read((r) => getExecution(r, id));
     if (current.finished_at !== null || Date.now() >= deadline) return current;
     await new Promise((resolve) => setTimeout(resolve, Math.min(100, deadline - Date.now())));
+  }
+}
+
+/** Asks every execution this process runs to stop (server shutdown); each records its end. */
+export function cancelRunning(store: Store, actor: string): void {
+  for (const id of running.keys()) {
+    try {
+      requestCancel(store, id, actor);
+    } catch {
+      // finished meanwhile
+    }
   }
 }
