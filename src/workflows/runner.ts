@@ -16,6 +16,7 @@ import {
 import { AgentFailure, invokeAgent, type AgentAnswer } from './invoke.js';
 import { getAgent, getWorkflow, type WorkflowVersion } from './registry.js';
 import type { AgentDef } from './schema.js';
+import { redactForStorage } from './redact-values.js';
 import { resolveTemplate, TemplateError, type Scope } from './template.js';
 
 /**
@@ -108,7 +109,7 @@ export function startRun(store: Store, request: ExecuteRequest, actor: string): 
         workflow_id: p.workflow.workflow_id,
         workflow: p.workflow.name,
         agents: agentNames,
-        input: request.input,
+        input: redactForStorage(store)(request.input),
       },
       actor,
       (r) => [p.workflow.name, ...agentNames].forEach((a) => assertIntakeOpen(r, a)),
@@ -300,7 +301,12 @@ async function run(
     clearTimeout(deadline);
     metrics.duration_ms = Date.now() - started;
     if (metrics.tokens === 0 && metrics.cost === 0) metrics.cost = null;
-    finishExecution(store, id, { status: finalStatus, result, error, metrics }, actor);
+    finishExecution(
+      store,
+      id,
+      { status: finalStatus, result: redactForStorage(store)(result), error, metrics },
+      actor,
+    );
     return store.read((r) => getExecution(r, id));
   }
 }

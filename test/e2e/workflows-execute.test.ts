@@ -192,6 +192,20 @@ describe('POST /v1/execute', () => {
     await api(server.url, '/api/v1/policies', { method: 'PUT', body: {} });
   });
 
+  it('with redact_content, the stored result and events keep no secret', async () => {
+    await api(server.url, '/api/v1/policies', { method: 'PUT', body: { redact_content: true } });
+    const r = await execute({
+      workflow: 'leaky',
+      input: { note: 'mail dana.kowalski@mailbox.org' },
+    });
+    expect(r.body.status).toBe('succeeded');
+    expect(r.body.result.text).toBe('use the deploy key [REDACTED:secret.github_token]');
+    expect(r.body.input.note).toBe('mail [REDACTED:pii.email]');
+    const output = (await events(r.body.trace_id)).find((e) => e.type === 'step_output');
+    expect(output.completion).not.toContain('ghp_');
+    await api(server.url, '/api/v1/policies', { method: 'PUT', body: {} });
+  });
+
   it('fails cleanly on a timeout and on garbage output, each recorded as an error event', async () => {
     const slow = await execute({
       workflow: 'timing-out',
