@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runBin, runJson, tempDataDir } from '../support/cli.js';
@@ -13,6 +15,9 @@ const store = tempDataDir('evid-workflows-');
 const agent = (file: string): string => join(ROOT, 'test', 'fixtures', 'agents', file);
 let server: RunningServer;
 let model: FakeUpstream;
+/** A plain JSON endpoint agent: answers the stdin protocol's shape over HTTP. */
+let jsonAgent: Server;
+const jsonSeen: Loose[] = [];
 
 const workflowFile = (modelUrl: string): string => `
 name: pipeline
@@ -85,6 +90,25 @@ async function startHanging(pidfile: string): Promise<{ id: string; pids: number
 
 beforeAll(async () => {
   model = await startFakeUpstream();
+  jsonAgent = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      jsonSeen.push({ url: req.url, body: JSON.parse(body) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          output: { looked_up: true },
+          tool_calls: [{ name: 'crm_lookup', arguments: { id: 7 }, result: { plan: 'pro' } }],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => jsonAgent.listen(0, '127.0.0.1', resolve));
+  const jsonUrl = `http://127.0.0.1:${(jsonAgent.address() as AddressInfo).port}/agent`;
+  await register(
+    'json-endpoint',
+    `name: json-endpoint\nagents:\n  crm: { type: http, protocol: json, url: ${jsonUrl} }\nsteps:\n  - { name: lookup, agent: crm, input: { customer: $input.customer } }\n`,
+  );
   await register('pipeline', workflowFile(model.url));
   await register('leaky', oneStep('leaky', 'leak', 'block_severity: critical'));
   await register('hanging', oneStep('hanging', 'hang') + '\n');
@@ -99,6 +123,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await model?.close();
+  await new Promise((resolve) => jsonAgent?.close(resolve));
   store.cleanup();
 });
 
@@ -223,6 +248,23 @@ describe('POST /v1/execute', () => {
     expect(garbled.body.error).toMatch(/did not answer JSON on stdout: "Sure! Here is your answer/);
     const bad = (await events(garbled.body.trace_id)).find((e) => e.type === 'error');
     expect(bad.attributes).toMatchObject({ error_kind: 'bad_output' });
+  });
+
+  it('calls a plain JSON endpoint agent with the step request and records its tool calls', async () => {
+    const r = await execute({ workflow: 'json-endpoint', input: { customer: 'c-7' } });
+    expect(r.body).toMatchObject({ status: 'succeeded', result: { looked_up: true } });
+    expect(jsonSeen.at(-1)).toEqual({
+      url: '/agent',
+      body: {
+        execution_id: r.body.execution_id,
+        workflow: 'json-endpoint',
+        step: 'lookup',
+        input: { customer: 'c-7' },
+      },
+    });
+    const tool = (await events(r.body.trace_id)).find((e) => e.type === 'tool_call');
+    expect(tool).toMatchObject({ prompt: '{"id":7}', completion: '{"plan":"pro"}' });
+    expect(tool.attributes.tool_name).toBe('crm_lookup');
   });
 
   it('gives a command agent only PATH and its allow-listed environment', async () => {
