@@ -19,6 +19,8 @@ export const INTAKES = [
   'POST /api/v1/traces',
   'POST /api/v1/events',
   'evid traces ingest',
+  'POST /v1/execute and running executions',
+  'evid execute',
 ] as const;
 
 export interface KillSwitchState {

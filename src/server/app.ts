@@ -14,6 +14,7 @@ import { parseRateLimit, installRateLimit } from './rate-limit.js';
 import type { RouteDef, ServerContext } from './route.js';
 import { ROUTES } from './routes/index.js';
 import { createValidatorCompiler } from './validation.js';
+import { cancelRunning } from '../workflows/running.js';
 
 /** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
 export const DEFAULT_BODY_LIMIT = MAX_TRACE_BYTES + 1024 * 1024;
@@ -137,6 +138,9 @@ export async function buildServer(
   const checkpointer = startCheckpointer(ctx.store);
   // Background work (report generation) finishes before the store is closed.
   app.addHook('onClose', async () => {
+    // Running workflow executions end as cancelled (their agents' processes with them)
+    // rather than holding the shutdown until their timeouts.
+    cancelRunning(ctx.store, 'server shutdown');
     await Promise.allSettled([...context.background]);
     await checkpointer.stop();
   });

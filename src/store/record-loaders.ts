@@ -51,6 +51,16 @@ import {
   type SafetyRunFields,
 } from './safety-records.js';
 import type { Reader } from './store.js';
+import {
+  agentRecord,
+  executionEndRecord,
+  executionStartRecord,
+  workflowRecord,
+  type AgentRecordFields,
+  type ExecutionEndFields,
+  type ExecutionStartFields,
+  type WorkflowRecordFields,
+} from './workflow-records.js';
 import { loadUserChange, USER_KINDS } from './user-records.js';
 
 function loadKillSwitch(r: Reader, ref: number | null): LoadedRecord {
@@ -239,6 +249,28 @@ const LOADERS: Record<string, Loader> = {
     const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as
       ReportRecordFields | undefined;
     return row ? { state: 'present', record: reportRecord(row) } : { state: 'missing' };
+  },
+  'workflow.added': (r, ref) => {
+    const row = r.prepare('SELECT * FROM workflows WHERE id = ?').get(ref) as
+      WorkflowRecordFields | undefined;
+    return row ? { state: 'present', record: workflowRecord(row) } : { state: 'missing' };
+  },
+  'agent.added': (r, ref) => {
+    const row = r.prepare('SELECT * FROM agents WHERE id = ?').get(ref) as
+      AgentRecordFields | undefined;
+    return row ? { state: 'present', record: agentRecord(row) } : { state: 'missing' };
+  },
+  'execution.started': (r, ref) => {
+    const row = r.prepare('SELECT * FROM executions WHERE id = ?').get(ref) as
+      ExecutionStartFields | undefined;
+    return row ? { state: 'present', record: executionStartRecord(row) } : { state: 'missing' };
+  },
+  'execution.finished': (r, ref) => {
+    const row = r.prepare('SELECT * FROM executions WHERE id = ?').get(ref) as
+      (ExecutionEndFields & { finished_at: string | null }) | undefined;
+    return row && row.finished_at !== null
+      ? { state: 'present', record: executionEndRecord(row) }
+      : { state: 'missing' };
   },
   ...Object.fromEntries(
     Object.values(USER_KINDS).map((kind): [string, Loader] => [

@@ -16,6 +16,7 @@ import { ALL_EVENTS_KIND, FORWARDED_KINDS } from './records-siem.js';
 import { Failure } from './verify-failure.js';
 import type { Reader } from './store.js';
 import { checkUsers, USER_KINDS } from './user-records.js';
+import { WORKFLOW_KINDS } from './workflow-records.js';
 
 /** Where each ledgered kind's record lives; `present` counts are kept under these names. */
 export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
@@ -42,6 +43,7 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'purge.batch': 'purge_batches',
   'safety.run.completed': 'safety_runs_done',
   'alignment.objectives': 'alignment_objectives',
+  ...WORKFLOW_KINDS,
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -188,6 +190,31 @@ const ROW_TABLES: RowTable[] = [
     count: 'SELECT COUNT(*) FROM alignment_objectives',
     orphan: orphanOf('alignment_objectives', 'set_id', "'alignment.objectives'"),
   },
+  {
+    name: 'workflows',
+    count: 'SELECT COUNT(*) FROM workflows',
+    orphan: orphanOf('workflows', 'workflow_id', "'workflow.added'"),
+  },
+  {
+    name: 'agents',
+    count: 'SELECT COUNT(*) FROM agents',
+    orphan: orphanOf('agents', 'agent_id', "'agent.added'"),
+  },
+  {
+    name: 'executions',
+    count: 'SELECT COUNT(*) FROM executions',
+    orphan: orphanOf('executions', 'execution_id', "'execution.started'"),
+  },
+  {
+    name: 'executions_finished',
+    count: 'SELECT COUNT(*) FROM executions WHERE finished_at IS NOT NULL',
+    orphan: orphanOf(
+      'executions',
+      'execution_id',
+      "'execution.finished'",
+      'x.finished_at IS NOT NULL',
+    ),
+  },
 ];
 
 /** Mutable columns that must equal what the ledger says; each query gives the first bad row. */
@@ -221,6 +248,14 @@ const STATE_CHECKS: Array<{ table: string; sql: string; what: string }> = [
       WHERE t.event_count IS NOT COALESCE(e.n, 0) OR t.first_event_at IS NOT e.first
          OR t.last_event_at IS NOT e.last
       ORDER BY t.id LIMIT 1`,
+  },
+  {
+    // A running execution's status is operational; once finished it is the ledgered one
+    // (in the end record's digest), so only an unfinished row claiming an end is caught here.
+    table: 'executions',
+    what: 'status says finished but no end is recorded',
+    sql: `SELECT execution_id FROM executions
+      WHERE finished_at IS NULL AND status NOT IN ('queued', 'running') ORDER BY id LIMIT 1`,
   },
   {
     table: 'sources',

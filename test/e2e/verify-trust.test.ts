@@ -100,6 +100,9 @@ beforeAll(async () => {
   );
   expect(user.exitCode, String(user.stderr)).toBe(0);
   await ok('evid', ['admin', 'users', 'set-role', 'ana@example.com', '--role', 'analyst']);
+  // Workflows (issue 17): a workflow and its agents registered, one execution run.
+  await ok('evid', ['workflows', 'add', join(EXAMPLES, 'support-workflow.yaml')]);
+  await ok('evid', ['execute', 'support-triage', '--input', '{"question":"where is my order?"}']);
   // Sources (issue 12), before the kill switch, the pack and the report (the tests that cut
   // the ledger's tail expect those last, each its own transaction): a webhook source that keeps its events, and an otel source removed
   // with --purge after its events arrived (its token revoked, their content blanked).
@@ -335,6 +338,62 @@ describe('each mutable column edited', () => {
     expect(`${r.data.record?.kind ?? ''} ${r.data.row?.table ?? ''} ${r.data.message}`).toContain(
       named,
     );
+  });
+});
+
+describe('workflows, agents and executions (issue 17)', () => {
+  it.each([
+    [
+      'a workflow inserted outside the ledger',
+      `INSERT INTO workflows (workflow_id, name, version, document, added_at, actor)
+       SELECT 'wf_forged', name, version + 1, document, added_at, actor FROM workflows LIMIT 1`,
+      'workflows wf_forged',
+    ],
+    [
+      'an agent inserted outside the ledger',
+      `INSERT INTO agents (agent_id, name, version, config, added_at, actor)
+       SELECT 'ag_forged', name, version + 1, config, added_at, actor FROM agents LIMIT 1`,
+      'agents ag_forged',
+    ],
+    [
+      'an execution inserted outside the ledger',
+      `INSERT INTO executions (execution_id, workflow_id, workflow, agents, input, started_at, started_by, status)
+       SELECT 'ex_forged', workflow_id, workflow, agents, input, started_at, started_by, 'running' FROM executions LIMIT 1`,
+      'executions ex_forged',
+    ],
+    [
+      "an agent's command swapped",
+      `UPDATE agents SET config = replace(config, 'classify.mjs', 'evil.mjs')`,
+      'agent.added',
+    ],
+    [
+      'a workflow edited',
+      `UPDATE workflows SET document = replace(document, '60000', '1')`,
+      'workflow.added',
+    ],
+    ['an execution input edited', `UPDATE executions SET input = '{}'`, 'execution.started'],
+    [
+      'a succeeded run marked failed',
+      `UPDATE executions SET status = 'failed'`,
+      'execution.finished',
+    ],
+    [
+      'a result edited',
+      `UPDATE executions SET result = '{"reply":"edited"}'`,
+      'execution.finished',
+    ],
+    [
+      'a finished execution made to look unfinished',
+      `UPDATE executions SET finished_at = NULL`,
+      'execution.finished',
+    ],
+  ])('%s', async (_name, sql, named) => {
+    const r = await verify(tampered((db) => db.prepare(sql).run()));
+    expect(r.code).toBe(1);
+    expect(r.data.ok).toBe(false);
+    expect(
+      `${r.data.record?.kind ?? ''} ${r.data.row?.table ?? ''} ${r.data.row?.id ?? ''} ${r.data.message}`,
+    ).toContain(named);
   });
 });
 

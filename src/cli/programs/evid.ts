@@ -42,6 +42,10 @@ import { retentionHoldAddCommand } from '../commands/retention/hold-add.js';
 import { retentionHoldListCommand } from '../commands/retention/hold-list.js';
 import { retentionHoldReleaseCommand } from '../commands/retention/hold-release.js';
 import { versionCommand } from '../commands/version/version.js';
+import { workflowsAddCommand } from '../commands/workflows/add.js';
+import { workflowsListCommand } from '../commands/workflows/list.js';
+import { agentsListCommand } from '../commands/agents/list.js';
+import { executeCommand } from '../commands/execute.js';
 
 /** Every `evid` command, in help order. */
 export const EVID_COMMANDS: CommandSpec[] = [
@@ -56,6 +60,10 @@ export const EVID_COMMANDS: CommandSpec[] = [
   policiesSetCommand,
   analyzeCommand,
   evidServeCommand,
+  workflowsAddCommand,
+  workflowsListCommand,
+  agentsListCommand,
+  executeCommand,
   sourcesAddCommand,
   sourcesListCommand,
   sourcesRemoveCommand,

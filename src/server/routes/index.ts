@@ -1,6 +1,11 @@
 import type { RouteDef } from '../route.js';
 import { complianceAgentRoute } from './compliance/agent.js';
 import { complianceOverallRoute } from './compliance/overall.js';
+import { agentsListRoute } from './execution/agents.js';
+import { executionCancelRoute } from './execution/cancel.js';
+import { executeRoute } from './execution/execute.js';
+import { executionGetRoute } from './execution/get.js';
+import { workflowsListRoute } from './execution/workflows.js';
 import { eventsGetRoute } from './events/get.js';
 import { eventsIngestRoute } from './events/ingest.js';
 import { eventsListRoute } from './events/list.js';
@@ -94,4 +99,9 @@ export const ROUTES: readonly RouteDef[] = [
   alignmentObjectivesGetRoute,
   alignmentEvaluateRoute,
   alignmentEvaluateStatusRoute,
+  executeRoute,
+  executionGetRoute,
+  executionCancelRoute,
+  workflowsListRoute,
+  agentsListRoute,
 ];

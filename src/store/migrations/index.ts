@@ -11,6 +11,7 @@ import { up as siemOutbox } from './010-siem-outbox.js';
 import { up as users } from './011-users.js';
 import { up as retention } from './012-retention.js';
 import { up as safetyRuns } from './015-safety-runs.js';
+import { up as workflows } from './016-workflows.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -30,6 +31,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 11, name: 'users', up: users },
   { version: 12, name: 'retention', up: retention },
   { version: 15, name: 'safety-runs', up: safetyRuns },
+  { version: 16, name: 'workflows', up: workflows },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,81 @@
+// Issue 17 benchmark: what running an agent through a workflow adds. (1) Overhead per step:
+// a one-step workflow's execution over a no-op command agent, against spawning the same
+// command directly with execa, median added ms. (2) Executions per second of that workflow,
+// one after another, in process (the step's events are recorded, detected and ledgered).
+import { execa } from 'execa';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = (p) => import(join(root, 'dist', p));
+const RUNS = Number(process.env.EVID_BENCH_WORKFLOW_RUNS ?? 30);
+const GOAL_ADDED_MS = 50;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function run(log) {
+  const dir = mkdtempSync(join(tmpdir(), 'evid-bench-62-'));
+  try {
+    const agent = join(dir, 'noop.mjs');
+    writeFileSync(
+      agent,
+      'for await (const _ of process.stdin);\nprocess.stdout.write(\'{"output":{}}\');\n',
+    );
+    const file = join(dir, 'noop-workflow.yaml');
+    writeFileSync(
+      file,
+      `name: noop\nblock_severity: off\nagents:\n  noop: { type: command, command: [node, ${agent}] }\nsteps:\n  - { name: only, agent: noop }\n`,
+    );
+    const { AppContext } = await dist('context.js');
+    const { parseWorkflowText, validateWorkflow } = await dist('workflows/schema.js');
+    const { agentNames, registerWorkflow } = await dist('workflows/registry.js');
+    const { startRun } = await dist('workflows/runner.js');
+    const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+    const store = ctx.store;
+    store.transact((tx) =>
+      registerWorkflow(
+        tx,
+        validateWorkflow(parseWorkflowText(readFileSync(file, 'utf8'), file), dir, agentNames(tx)),
+      ),
+    );
+
+    const direct = [];
+    const through = [];
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < RUNS; i++) {
+      let s = process.hrtime.bigint();
+      await execa(process.execPath, [agent], { input: '{"input":{}}' });
+      direct.push(Number(process.hrtime.bigint() - s) / 1e6);
+      s = process.hrtime.bigint();
+      const done = await startRun(store, { workflow: 'noop', input: {} }, 'bench').done;
+      if (done.status !== 'succeeded') throw new Error(`bench run ${done.status}: ${done.error}`);
+      through.push(Number(process.hrtime.bigint() - s) / 1e6);
+    }
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const throughSum = through.reduce((a, b) => a + b, 0) / 1000;
+    ctx.close();
+    const added = median(through) - median(direct);
+    log(
+      `direct median ${median(direct).toFixed(1)} ms, workflow median ${median(through).toFixed(1)} ms (${seconds.toFixed(1)} s)`,
+    );
+    return [
+      {
+        name: 'workflow step overhead over the same command run directly (median added ms)',
+        result: `${added.toFixed(1)} ms`,
+        baseline: `${median(direct).toFixed(1)} ms direct`,
+        goal: `<= ${GOAL_ADDED_MS} ms`,
+        pass: added <= GOAL_ADDED_MS,
+      },
+      {
+        name: 'one-step no-op workflow executions per second (sequential)',
+        result: `${(RUNS / throughSum).toFixed(1)}/s`,
+        goal: 'reported',
+        pass: true,
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

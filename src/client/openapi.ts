@@ -1,0 +1,4713 @@
+/**
+ * Generated from the server's OpenAPI document by `npm run client:generate`
+ * (openapi-typescript). Do not edit: test/unit/client-types.test.ts fails when it drifts.
+ */
+export interface paths {
+    "/api/v1/compliance/{regulation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * compliance score of a regulation over every agent, with the evidence behind each control
+         * @description The same score as `audit compliance <regulation>`. regulation: eu-ai-act, gdpr, nist-ai-rmf, iso-42001.
+         */
+        get: operations["getApiV1ComplianceRegulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/compliance/{regulation}/{agent}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * compliance score of a regulation for one agent (404 for an agent the store never saw)
+         * @description The same score as `audit compliance <regulation> <agent>`.
+         */
+        get: operations["getApiV1ComplianceRegulationAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** query events (audit events and the events of traces), newest first */
+        get: operations["getApiV1Events"];
+        put?: never;
+        /**
+         * ingest one audit event or an array of them (all or none)
+         * @description Each event needs agent and type; timestamp defaults to the time of intake. Stored in the same events table as trace events (with no trace) and ledgered. 409 for an event_id already ingested; 503 while the kill switch is active for an agent of the request.
+         */
+        post: operations["postApiV1Events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one event by event_id */
+        get: operations["getApiV1EventsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{pack_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * download a built evidence pack (zip)
+         * @description Verify it offline with `audit evidence verify <zip>` (or the verify.mjs inside).
+         */
+        get: operations["getApiV1ExportsPackId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list findings, newest first (the filters of `evid findings list`) */
+        get: operations["getApiV1Findings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one finding with its evidence context, control mappings and status history */
+        get: operations["getApiV1FindingsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** move a finding to another status with an optional comment (recorded and ledgered) */
+        patch: operations["patchApiV1FindingsId"];
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * server health check (no authentication)
+         * @description Answers 200 when the store can be read. `intake` is `stopped` while a kill switch is active for all agents, `partial` while one is active for some agents.
+         */
+        get: operations["getApiV1Health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kill-switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** kill switch state: global and per agent, intakes refused, recent toggles */
+        get: operations["getApiV1KillSwitch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kill-switch/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * halt intake, for every agent or one (admin; reason required; ledgered)
+         * @description While active, POST /api/v1/traces and /api/v1/events and `evid traces ingest` for a matching agent answer 503 with Retry-After (CLI exit 5); reads, verify, packs and exports keep working. Survives restarts.
+         */
+        post: operations["postApiV1KillSwitchActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kill-switch/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * resume intake for that scope (admin; reason required; ledgered)
+         * @description Releases the global switch, or one agent's with `agent`. An agent switch is separate from the global one: releasing one leaves the other as it is.
+         */
+        post: operations["postApiV1KillSwitchDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** this API as an OpenAPI 3.1 document, made from the schemas that validate requests */
+        get: operations["getApiV1OpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list built evidence packs, newest first (as `audit evidence list`) */
+        get: operations["getApiV1Packs"];
+        put?: never;
+        /**
+         * build an evidence pack (the same builder as `evid pack` / `audit evidence build`; ledgered)
+         * @description Window: last (duration), window_days, or since/until (default: the last 30 days); or one session. The zip is then at GET /api/v1/exports/{pack_id}.
+         */
+        post: operations["postApiV1Packs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the live detector policy (version 0 = the built-in default) */
+        get: operations["getApiV1Policies"];
+        /**
+         * replace the live detector policy (admin; refused whole if invalid; ledgered)
+         * @description The same document as `evid policies set <file>`.
+         */
+        put: operations["putApiV1Policies"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list reports, newest first, each with its status (queued, running, done, failed) */
+        get: operations["getApiV1Reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/{filename}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** download a generated report by filename (html or pdf) */
+        get: operations["getApiV1ReportsFilenameDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one report and its status (by report_id or filename): poll this after generate */
+        get: operations["getApiV1ReportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * generate a compliance report in the background: 202 with its id and a status URL
+         * @description Status moves queued -> running -> done | failed (GET the status_url); a done report is ledgered (report.generated) and downloadable at download_url.
+         */
+        post: operations["postApiV1ReportsGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the retention policy and its state (the same document as `evid retention status --json`) */
+        get: operations["getApiV1Retention"];
+        /**
+         * set the retention window and whether the server enforces it (admin; ledgered)
+         * @description The same as `evid retention set`. Fields left out keep their value; `days` is required while no policy is set. Under 183 days the answer carries the EU AI Act warning.
+         */
+        put: operations["putApiV1Retention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list sources with their status and counters (as `evid sources list`; never a credential) */
+        get: operations["getApiV1Sources"];
+        put?: never;
+        /**
+         * add a source (admin; ledgered); the answer carries its token or webhook secret, once
+         * @description otel and gateway sources get an ingest token, webhook sources a signing secret, log files none. `connect` says where to send and which header to use. The credential is never shown again (a retry with the same name is 409), and an Idempotency-Key does not keep this answer.
+         */
+        post: operations["postApiV1Sources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one source with its status and counters (404 once removed) */
+        get: operations["getApiV1SourcesId"];
+        put?: never;
+        post?: never;
+        /** remove a source (admin; ledgered): its token is revoked at once; purge=true blanks its events' content */
+        delete: operations["deleteApiV1SourcesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sources/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * receive a signed webhook delivery (a trace, one event, or NDJSON events)
+         * @description Authenticated by `X-Evid-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the source's secret (no Authorization header); 401 when missing, wrong, or more than 5 minutes from the server's clock. Body: a trace, one event carrying session_id and agent, a JSON array of those, or `application/x-ndjson` with one per line. Events without event_id get a stable one derived from the delivery, so a redelivery adds nothing (counted in `duplicates`). `X-Evid-Dry-Run: 1` stores nothing and answers 200 with the sessions it would append.
+         */
+        post: operations["postApiV1SourcesIdEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sources/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * send a dry-run sample through this server's receiver for the source (admin; nothing stored)
+         * @description As `evid sources test`. otel/gateway samples authenticate with `token` (the source's own) when given, else with the caller's credential; a webhook sample is signed with the source's secret; a log file is checked on disk. 200 with ok true or false and why.
+         */
+        post: operations["postApiV1SourcesIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list traces, newest first (the filters of `evid traces list`) */
+        get: operations["getApiV1Traces"];
+        put?: never;
+        /**
+         * ingest one trace (the same pipeline as `evid traces ingest`)
+         * @description Validated, run through the detectors, then stored and ledgered in one transaction (concurrent requests are group-committed; a 201 is sent only once its trace is committed). 409 for a session_id or event_id already ingested; 503 while the kill switch is active for the agent.
+         */
+        post: operations["postApiV1Traces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/traces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one trace with its events and findings (id: trace_id or session_id) */
+        get: operations["getApiV1TracesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/traces/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * append events to a trace that grows (id: trace_id or session_id)
+         * @description Later events of a known session: validated, run through the detectors, stored and each ledgered, in one transaction; the trace's event_count and time range follow. Body `{"events": [...]}` or an array of events. An event whose event_id is already stored is skipped and counted in `duplicates` (a retry adds nothing). 404 for an unknown trace; 503 while the kill switch is active for the trace's agent.
+         */
+        post: operations["postApiV1TracesIdEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateway/{id}/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI chat completions through the recording gateway (streaming or not)
+         * @description Recording gateway (docs/sources.md): an OpenAI-compatible proxy to the source's upstream. Send the source token in X-Evid-Key and the upstream's own key in Authorization (forwarded, never stored). Optional X-Evid-Session-Id (or Helicone-Session-Id), X-Evid-Agent, X-Evid-Dry-Run: 1. Upstream answers pass through unchanged; 502 upstream down, 504 upstream silent, 503 kill switch or unrecorded call on a fail-closed source, in OpenAI's error shape. Recorded as an llm_call event (model, messages, answer, tokens) and one tool_call event per tool call in the answer.
+         */
+        post: operations["postGatewayIdV1ChatCompletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateway/{id}/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI embeddings through the recording gateway
+         * @description Recording gateway (docs/sources.md): an OpenAI-compatible proxy to the source's upstream. Send the source token in X-Evid-Key and the upstream's own key in Authorization (forwarded, never stored). Optional X-Evid-Session-Id (or Helicone-Session-Id), X-Evid-Agent, X-Evid-Dry-Run: 1. Upstream answers pass through unchanged; 502 upstream down, 504 upstream silent, 503 kill switch or unrecorded call on a fail-closed source, in OpenAI's error shape. Recorded as an embeddings event (model, input texts, tokens; not the vectors).
+         */
+        post: operations["postGatewayIdV1Embeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateway/{id}/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the upstream's model list, through the recording gateway (not recorded)
+         * @description Recording gateway (docs/sources.md): an OpenAI-compatible proxy to the source's upstream. Send the source token in X-Evid-Key and the upstream's own key in Authorization (forwarded, never stored). Optional X-Evid-Session-Id (or Helicone-Session-Id), X-Evid-Agent, X-Evid-Dry-Run: 1. Upstream answers pass through unchanged; 502 upstream down, 504 upstream silent, 503 kill switch or unrecorded call on a fail-closed source, in OpenAI's error shape.
+         */
+        get: operations["getGatewayIdV1Models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateway/{id}/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI responses through the recording gateway (streaming or not)
+         * @description Recording gateway (docs/sources.md): an OpenAI-compatible proxy to the source's upstream. Send the source token in X-Evid-Key and the upstream's own key in Authorization (forwarded, never stored). Optional X-Evid-Session-Id (or Helicone-Session-Id), X-Evid-Agent, X-Evid-Dry-Run: 1. Upstream answers pass through unchanged; 502 upstream down, 504 upstream silent, 503 kill switch or unrecorded call on a fail-closed source, in OpenAI's error shape. Recorded as an llm_call event and one tool_call event per function call in the output.
+         */
+        post: operations["postGatewayIdV1Responses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** registered agents (latest version of each) with their capabilities */
+        get: operations["getV1Agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * run a registered workflow; its execution is recorded as a trace, step by step
+         * @description Runs the workflow with the input (agents: use these registered agents instead of the steps' own, matched by name then capability). Answers 200 with the finished execution, or 202 with status running when it takes longer than wait_ms; poll GET /v1/executions/{id}. Each step's input, model calls, tool calls and output are events of the trace (source execution) run through the detectors; a step whose input has a finding at or above the workflow's block_severity ends it as blocked. 503 while the kill switch is active for the workflow or one of its agents.
+         */
+        post: operations["postV1Execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/executions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** status, result and metrics of an execution (poll a long-running one) */
+        get: operations["getV1ExecutionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/executions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel a running execution: its agent's processes are ended, status cancelled
+         * @description The request is stored, so an execution run by another process on the same store (evid execute) stops too. Answers 200 once it has stopped, 202 if it has not within wait_ms; 409 when it had already finished.
+         */
+        post: operations["postV1ExecutionsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OTLP/HTTP trace export (OpenTelemetry SDKs and collectors)
+         * @description An ExportTraceServiceRequest in application/x-protobuf or application/json, optionally gzip-encoded. Spans carrying GenAI, OpenInference or Traceloop attributes become events of their session (docs/sources.md); other spans are counted and skipped. 200 with an ExportTraceServiceResponse (partial_success when spans were rejected); failures carry a google.rpc.Status body; 503 with Retry-After while the kill switch stops an agent of the batch, so the exporter retries. A source token sends to its own otel source.
+         */
+        post: operations["postV1Traces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** registered workflows (latest version of each) with their configurations */
+        get: operations["getV1Workflows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AuditEvent: {
+            agent: string;
+            completion?: string | null;
+            event_id?: string;
+            model?: string | null;
+            prompt?: string | null;
+            timestamp?: string;
+            tokens_completion?: number | null;
+            tokens_prompt?: number | null;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Error: {
+            error: {
+                /** @description HTTP status */
+                code: number;
+                /** @description what went wrong, naming the field when there is one */
+                details: string;
+                field?: string;
+                /** @description HTTP reason phrase */
+                message: string;
+                /** @description quote it to support; also the X-Request-Id header */
+                request_id: string;
+                /** @description stable error code: validation, not_found, conflict, ... */
+                type?: string;
+            };
+        };
+        Event: {
+            completion?: string | null;
+            event_id?: string;
+            model?: string | null;
+            prompt?: string | null;
+            timestamp: string;
+            tokens_completion?: number | null;
+            tokens_prompt?: number | null;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description accepted */
+        IngestionResponse: {
+            events_ingested: number;
+            findings_generated: number;
+            session_id?: string;
+            /** @enum {string} */
+            status: "accepted";
+            trace_id: string;
+        };
+        TraceIngestionRequest: {
+            agent: string;
+            events: components["schemas"]["Event"][];
+            framework?: string | null;
+            session_id: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getApiV1ComplianceRegulation: {
+        parameters: {
+            query?: {
+                /** @description human oversight window: high/critical findings should be remediated or closed within this (default 7) */
+                review_within_days?: number;
+            };
+            header?: never;
+            path: {
+                regulation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description score 0..100, counts, controls with evidence, per-agent scores, ledger verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ComplianceRegulationAgent: {
+        parameters: {
+            query?: {
+                /** @description human oversight window: high/critical findings should be remediated or closed within this (default 7) */
+                review_within_days?: number;
+            };
+            header?: never;
+            path: {
+                agent: string;
+                regulation: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the score scoped to the agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Events: {
+        parameters: {
+            query?: {
+                agent?: string;
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+                /** @description ISO 8601 date or date-time, or a duration before now such as 7d */
+                since?: string;
+                /** @description only the events of this trace (trace_id or session_id) */
+                trace?: string;
+                type?: string;
+                /** @description ISO 8601 date or date-time, or a duration */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: Record<string, never>[];
+                        offset?: number;
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Events: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditEvent"] | components["schemas"]["AuditEvent"][];
+            };
+        };
+        responses: {
+            /** @description accepted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events?: Record<string, never>[];
+                        events_ingested?: number;
+                        findings_generated?: number;
+                        /** @enum {string} */
+                        status?: "accepted";
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1EventsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ExportsPackId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pack_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the pack zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Findings: {
+        parameters: {
+            query?: {
+                agent?: string;
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+                severity?: "low" | "medium" | "high" | "critical";
+                /** @description ISO 8601 date or date-time, or a duration before now such as 7d */
+                since?: string;
+                status?: "open" | "reviewing" | "remediated" | "closed";
+                /** @description trace_id or session_id */
+                trace?: string;
+                /** @description a finding type (pii.email) or category (pii) */
+                type?: string;
+                /** @description ISO 8601 date or date-time, or a duration */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of finding summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        findings: Record<string, never>[];
+                        offset?: number;
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1FindingsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description finding detail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1FindingsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                    /** @enum {string} */
+                    status: "open" | "reviewing" | "remediated" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description the finding after the move, with its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        intake?: "open" | "partial" | "stopped";
+                        /** @enum {string} */
+                        status?: "ok";
+                        tree_size?: number;
+                        uptime_s?: number;
+                        version?: string;
+                    };
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1KillSwitch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description active, global, agents, stops, history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1KillSwitchActivate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description only this agent; absent = every agent */
+                    agent?: string;
+                    /** @description why (required, ledgered) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description changed (false if it already was so), the state of that switch, the overall status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed?: boolean;
+                        state?: Record<string, never>;
+                        status?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1KillSwitchDeactivate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description only this agent; absent = every agent */
+                    agent?: string;
+                    /** @description why (required, ledgered) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description changed (false if it already was so), the state of that switch, the overall status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed?: boolean;
+                        state?: Record<string, never>;
+                        status?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1OpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Packs: {
+        parameters: {
+            query?: {
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of packs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offset?: number;
+                        packs: Record<string, never>[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Packs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description report inside the pack (default json)
+                     * @enum {string}
+                     */
+                    format?: "json" | "html" | "pdf";
+                    include_controls?: boolean;
+                    /** @description window ending now: 24h, 7d, 2w */
+                    last?: string;
+                    pack_id?: string;
+                    /** @description trace_id or session_id */
+                    session?: string;
+                    since?: string;
+                    until?: string;
+                    window_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description the built pack (manifest facts) and its download_url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Policies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description version, created_at, actor, policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1Policies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description the new live policy and its version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Reports: {
+        parameters: {
+            query?: {
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offset?: number;
+                        page: number;
+                        page_size: number;
+                        reports: Record<string, never>[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ReportsFilenameDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                filename: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html or application/pdf": string;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ReportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report row; error says why a failed one failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ReportsGenerate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description only this agent */
+                    agent?: string;
+                    /**
+                     * @description default html
+                     * @enum {string}
+                     */
+                    format?: "html" | "pdf";
+                    /** @description eu-ai-act, gdpr, nist-ai-rmf, iso-42001 */
+                    regulation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the queued report: report_id, status, status_url, filename */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description days, enforce, changed_at/by, storage_used_percent, store_bytes, oldest_record_at, legal_holds, records_purged, last_run_at, next_run_at, warning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1Retention: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description retention window in days, 7 to 365 */
+                    days?: unknown;
+                    /** @description purge on a schedule in `evid serve` (boolean) */
+                    enforce?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description the new policy and a warning (or null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Sources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sources: Record<string, never>[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Sources: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description logfile: the absolute path or glob to tail; gateway: the upstream base URL; otel/webhook: a free label */
+                    endpoint?: string;
+                    /** @description unique among sources */
+                    name: string;
+                    /** @description type options; each type takes only its own */
+                    options?: {
+                        /** @description gateway: answer 503 when a call cannot be recorded */
+                        fail_closed?: boolean;
+                        /** @description logfile: "ndjson" (default) or an object mapping event fields (session, agent, type, timestamp, event_id, framework, model, prompt, completion, tokens_prompt, tokens_completion) to dotted paths in each line */
+                        format?: string | Record<string, never>;
+                        /** @description gateway: the upstream timeout */
+                        timeout_ms?: number;
+                    };
+                    /** @enum {string} */
+                    type: "otel" | "webhook" | "logfile" | "gateway";
+                };
+            };
+        };
+        responses: {
+            /** @description {source, credential: {kind, value} | null, connect: {url, header, path}} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1SourcesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a source: id, type, name, endpoint, options, status (never, receiving, idle, error), last_event_at, event_count, error_count, skipped_count, last_error */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1SourcesId: {
+        parameters: {
+            query?: {
+                /** @description also blank the prompt and completion of its events (default false) */
+                purge?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {source_id, removed_at, purged_events} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1SourcesIdEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceIngestionRequest"] | components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description dry run: what would be appended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description accepted (stored and committed) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description events stored */
+                        accepted?: number;
+                        /** @description events already stored, skipped */
+                        duplicates?: number;
+                        rejected?: Record<string, never>[];
+                        sessions?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1SourcesIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the source's own token (otel, gateway) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description {ok, reason, target, credential, http_status, latency_ms, authenticated, authenticated_as, sessions, event} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Traces: {
+        parameters: {
+            query?: {
+                agent?: string;
+                framework?: string;
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+                /** @description session_id */
+                session?: string;
+                /** @description ISO 8601 date or date-time, or a duration before now such as 7d */
+                since?: string;
+                /** @description traces holding an event of this type */
+                type?: string;
+                /** @description ISO 8601 date or date-time, or a duration */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of trace summaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offset?: number;
+                        page: number;
+                        page_size: number;
+                        total: number;
+                        traces: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Traces: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceIngestionRequest"];
+            };
+        };
+        responses: {
+            /** @description accepted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestionResponse"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1TracesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1TracesIdEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: components["schemas"]["Event"][];
+                };
+            };
+        };
+        responses: {
+            /** @description appended */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicates?: number;
+                        events_ingested?: number;
+                        findings_generated?: number;
+                        session_id?: string;
+                        /** @enum {string} */
+                        status?: "accepted";
+                        trace_id?: string;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGatewayIdV1ChatCompletions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGatewayIdV1Embeddings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGatewayIdV1Models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGatewayIdV1Responses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Agents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: {
+                            actor?: string;
+                            added_at?: string;
+                            agent_id: string;
+                            capabilities: string[];
+                            /** @description command, cwd, env allow-list (names only) or url, protocol, model */
+                            configuration: {
+                                [key: string]: unknown;
+                            };
+                            description?: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "command" | "http";
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Execute: {
+        parameters: {
+            query?: {
+                /** @description how long to wait for the end before answering 202 running (default 30000) */
+                wait_ms?: number;
+            };
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description specific agents to use; default: the workflow's own */
+                    agents?: string[];
+                    /** @description input data for the workflow */
+                    input: {
+                        [key: string]: unknown;
+                    };
+                    /** @description name or workflow_id */
+                    workflow: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents?: string[];
+                        error?: string | null;
+                        execution_id: string;
+                        finished_at?: string | null;
+                        input?: {
+                            [key: string]: unknown;
+                        };
+                        metrics: {
+                            /** @description USD when every model call reported one */
+                            cost?: number | null;
+                            duration_ms?: number;
+                            /** @description steps completed */
+                            steps?: number;
+                            tokens?: number;
+                        } | null;
+                        /** @description the workflow's output (null until it succeeds; blocked: the step and findings) */
+                        result: unknown;
+                        started_at?: string;
+                        started_by?: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "blocked";
+                        /** @description the trace holding its events */
+                        trace_id?: string | null;
+                        workflow?: string;
+                        workflow_id?: string;
+                    };
+                };
+            };
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents?: string[];
+                        error?: string | null;
+                        execution_id: string;
+                        finished_at?: string | null;
+                        input?: {
+                            [key: string]: unknown;
+                        };
+                        metrics: {
+                            /** @description USD when every model call reported one */
+                            cost?: number | null;
+                            duration_ms?: number;
+                            /** @description steps completed */
+                            steps?: number;
+                            tokens?: number;
+                        } | null;
+                        /** @description the workflow's output (null until it succeeds; blocked: the step and findings) */
+                        result: unknown;
+                        started_at?: string;
+                        started_by?: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "blocked";
+                        /** @description the trace holding its events */
+                        trace_id?: string | null;
+                        workflow?: string;
+                        workflow_id?: string;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ExecutionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents?: string[];
+                        error?: string | null;
+                        execution_id: string;
+                        finished_at?: string | null;
+                        input?: {
+                            [key: string]: unknown;
+                        };
+                        metrics: {
+                            /** @description USD when every model call reported one */
+                            cost?: number | null;
+                            duration_ms?: number;
+                            /** @description steps completed */
+                            steps?: number;
+                            tokens?: number;
+                        } | null;
+                        /** @description the workflow's output (null until it succeeds; blocked: the step and findings) */
+                        result: unknown;
+                        started_at?: string;
+                        started_by?: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "blocked";
+                        /** @description the trace holding its events */
+                        trace_id?: string | null;
+                        workflow?: string;
+                        workflow_id?: string;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ExecutionsIdCancel: {
+        parameters: {
+            query?: {
+                /** @description how long to wait for the end before answering 202 running (default 30000) */
+                wait_ms?: number;
+            };
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents?: string[];
+                        error?: string | null;
+                        execution_id: string;
+                        finished_at?: string | null;
+                        input?: {
+                            [key: string]: unknown;
+                        };
+                        metrics: {
+                            /** @description USD when every model call reported one */
+                            cost?: number | null;
+                            duration_ms?: number;
+                            /** @description steps completed */
+                            steps?: number;
+                            tokens?: number;
+                        } | null;
+                        /** @description the workflow's output (null until it succeeds; blocked: the step and findings) */
+                        result: unknown;
+                        started_at?: string;
+                        started_by?: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "blocked";
+                        /** @description the trace holding its events */
+                        trace_id?: string | null;
+                        workflow?: string;
+                        workflow_id?: string;
+                    };
+                };
+            };
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents?: string[];
+                        error?: string | null;
+                        execution_id: string;
+                        finished_at?: string | null;
+                        input?: {
+                            [key: string]: unknown;
+                        };
+                        metrics: {
+                            /** @description USD when every model call reported one */
+                            cost?: number | null;
+                            duration_ms?: number;
+                            /** @description steps completed */
+                            steps?: number;
+                            tokens?: number;
+                        } | null;
+                        /** @description the workflow's output (null until it succeeds; blocked: the step and findings) */
+                        result: unknown;
+                        started_at?: string;
+                        started_by?: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled" | "blocked";
+                        /** @description the trace holding its events */
+                        trace_id?: string | null;
+                        workflow?: string;
+                        workflow_id?: string;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Traces: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1Workflows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workflows: {
+                            actor?: string;
+                            added_at?: string;
+                            /** @description its default agents */
+                            agents?: string[];
+                            /** @description steps, output, limits, block_severity, as registered */
+                            configuration: {
+                                [key: string]: unknown;
+                            };
+                            description?: string;
+                            name: string;
+                            version: number;
+                            workflow_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,16 @@
+import { getExecution } from '../../../workflows/executions.js';
+import { defineRoute, idParams } from '../../route.js';
+import { executionSchema } from './schema.js';
+
+export const executionGetRoute = defineRoute({
+  method: 'GET',
+  url: '/v1/executions/:id',
+  summary: 'status, result and metrics of an execution (poll a long-running one)',
+  tag: 'execution',
+  auth: 'read',
+  schema: { params: idParams, response: { 200: executionSchema } },
+  handler(req, _reply, ctx) {
+    const { id } = req.params as { id: string };
+    return ctx.store.read((r) => getExecution(r, id));
+  },
+});
