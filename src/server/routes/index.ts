@@ -28,6 +28,9 @@ import { retentionUpdateRoute } from './retention/update.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { safetyTextRoute } from './safety/analysis/text.js';
+import { safetyTokenCreateRoute } from './safety/auth/token-create.js';
+import { safetyTokenRevokeRoute } from './safety/auth/token-revoke.js';
 import { sourcesEventsRoute } from './sources/events.js';
 import { sourcesCreateRoute } from './sources/create.js';
 import { sourcesGetRoute } from './sources/get.js';
@@ -80,4 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
+  safetyTokenCreateRoute,
+  safetyTokenRevokeRoute,
+  safetyTextRoute,
 ];
