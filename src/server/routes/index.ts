@@ -28,6 +28,7 @@ import { retentionUpdateRoute } from './retention/update.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { safetyFrameworksRoute } from './safety/compliance/frameworks.js';
 import { safetyTextRoute } from './safety/analysis/text.js';
 import { safetyTokenCreateRoute } from './safety/auth/token-create.js';
 import { safetyTokenRevokeRoute } from './safety/auth/token-revoke.js';
@@ -86,4 +87,5 @@ export const ROUTES: readonly RouteDef[] = [
   safetyTokenCreateRoute,
   safetyTokenRevokeRoute,
   safetyTextRoute,
+  safetyFrameworksRoute,
 ];
