@@ -227,7 +227,7 @@ const STATE_CHECKS: Array<{ table: string; sql: string; what: string }> = [
       LEFT JOIN ledger z ON z.subject_id = t.target_id AND z.kind = 'siem.target_removed'
       JOIN ledger l ON l.seq > a.seq AND (z.seq IS NULL OR l.seq < z.seq)
       LEFT JOIN outbox o ON o.target_id = t.target_id AND o.ledger_seq = l.seq
-      WHERE (l.kind IN (${FORWARDED_KINDS.map((k) => `'${k}'`).join(', ')})
+      WHERE t.events != 'alerts' AND (l.kind IN (${FORWARDED_KINDS.map((k) => `'${k}'`).join(', ')})
           OR (t.events = 'all' AND l.kind = '${ALL_EVENTS_KIND}'))
         AND o.id IS NULL
       ORDER BY t.id, l.seq LIMIT 1`,

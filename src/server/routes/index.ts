@@ -29,6 +29,9 @@ import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
 import { safetyFrameworksRoute } from './safety/compliance/frameworks.js';
+import { safetyMonitoringEventRoute } from './safety/monitoring/event.js';
+import { safetyMonitoringMetricsRoute } from './safety/monitoring/metrics.js';
+import { safetyMonitoringSessionRoute } from './safety/monitoring/session.js';
 import { safetyTextRoute } from './safety/analysis/text.js';
 import { safetyTokenCreateRoute } from './safety/auth/token-create.js';
 import { safetyTokenRevokeRoute } from './safety/auth/token-revoke.js';
@@ -87,5 +90,8 @@ export const ROUTES: readonly RouteDef[] = [
   safetyTokenCreateRoute,
   safetyTokenRevokeRoute,
   safetyTextRoute,
+  safetyMonitoringSessionRoute,
+  safetyMonitoringEventRoute,
+  safetyMonitoringMetricsRoute,
   safetyFrameworksRoute,
 ];
