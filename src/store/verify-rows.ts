@@ -40,6 +40,7 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'hold.added': 'legal_holds',
   'hold.released': 'legal_holds_released',
   'purge.batch': 'purge_batches',
+  'assessment.created': 'compliance_assessments',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -169,6 +170,11 @@ const ROW_TABLES: RowTable[] = [
     name: 'legal_holds_released',
     count: 'SELECT COUNT(*) FROM legal_holds WHERE released_at IS NOT NULL',
     orphan: orphanOf('legal_holds', 'hold_id', "'hold.released'", 'x.released_at IS NOT NULL'),
+  },
+  {
+    name: 'compliance_assessments',
+    count: 'SELECT COUNT(*) FROM compliance_assessments',
+    orphan: orphanOf('compliance_assessments', 'assessment_id', "'assessment.created'"),
   },
   {
     name: 'purge_batches',

@@ -28,6 +28,8 @@ import { retentionUpdateRoute } from './retention/update.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { safetyAssessmentRoute } from './safety/compliance/assessment.js';
+import { safetyDocumentationRoute } from './safety/compliance/documentation.js';
 import { safetyFrameworksRoute } from './safety/compliance/frameworks.js';
 import { safetyMonitoringEventRoute } from './safety/monitoring/event.js';
 import { safetyMonitoringMetricsRoute } from './safety/monitoring/metrics.js';
@@ -93,5 +95,7 @@ export const ROUTES: readonly RouteDef[] = [
   safetyMonitoringSessionRoute,
   safetyMonitoringEventRoute,
   safetyMonitoringMetricsRoute,
+  safetyAssessmentRoute,
   safetyFrameworksRoute,
+  safetyDocumentationRoute,
 ];
