@@ -1,5 +1,4 @@
 import { BUILTIN_FINDING_TYPES, CATEGORIES } from '../detect/index.js';
-import type { RawHitLike } from './text-analysis.js';
 
 /**
  * The categories of `POST /v1/analysis/safety/text`: the detectors' categories (pii,
@@ -8,6 +7,14 @@ import type { RawHitLike } from './text-analysis.js';
  * toxicity detectors that find it. `violence/graphic` is not offered: no detector here
  * recognises graphic description, and a category that can never score would mislead.
  */
+/** What a category test needs of a detector hit or a finding. */
+export interface RawHitLike {
+  type: string;
+  category: string;
+  detector: string;
+  score: number;
+}
+
 export interface ModerationCategory {
   name: string;
   /** Which detector hits count for it. */

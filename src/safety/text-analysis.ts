@@ -6,6 +6,7 @@ import {
   hitCounts,
   isAllowedCategory,
   moderationCategory,
+  type RawHitLike,
 } from './categories.js';
 
 /**
@@ -19,13 +20,6 @@ import {
 export const DEFAULT_SAFETY_THRESHOLD = 0.7;
 export const THRESHOLD_CONSTRAINT = 'threshold must be a number from 0 to 1 (inclusive)';
 export const MAX_CONTENT_CHARS = 1_000_000;
-
-export interface RawHitLike {
-  type: string;
-  category: string;
-  detector: string;
-  score: number;
-}
 
 export interface TextAnalysisInput {
   content: string;
