@@ -33,6 +33,8 @@ const REDACTED = [
   '*.secret',
   '*.client_secret',
   '*.api_key',
+  '*.api_secret',
+  '*.signing_secret',
 ];
 
 /** Node's default --max-http-header-size: no path parameter can be longer. */
