@@ -112,6 +112,27 @@ describe('monitoring sessions', () => {
     expect(res.body.error.details).toMatch(details);
   });
 
+  it('an event while the kill switch stops the system is 503 with Retry-After, and not stored', async () => {
+    const session = await post('/v1/monitoring/session', { system_id: 'stopped-bot' });
+    const stop = await post('/api/v1/kill-switch/activate', {
+      agent: 'stopped-bot',
+      reason: 'drill',
+    });
+    expect(stop.status).toBe(200);
+    const res = await post('/v1/monitoring/event', {
+      session_id: session.body.session_id,
+      event_type: 'inference',
+      event_data: { input: 'hi', output: 'hello' },
+    });
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const trace = await s.call('GET', `/api/v1/traces/${session.body.trace_id}`, {
+      bearer: SAFETY_ADMIN_KEY,
+    });
+    expect(trace.body.event_count ?? trace.body.trace?.event_count).toBe(1);
+    await post('/api/v1/kill-switch/deactivate', { agent: 'stopped-bot', reason: 'done' });
+  });
+
   it('an event of an unknown session is 404', async () => {
     const res = await post('/v1/monitoring/event', {
       session_id: 'mon_nope',
