@@ -30,6 +30,11 @@ export interface ApiKeyInfo {
 export interface CreatedApiKey extends ApiKeyInfo {
   /** The full key: shown once, never stored. */
   key: string;
+  /**
+   * The key's secret alone (the part of `key` after the id): with `key_id`, what
+   * `POST /v1/auth/token` takes as api_key and api_secret. Shown once, never stored.
+   */
+  secret: string;
 }
 
 const COLUMNS =
@@ -83,6 +88,7 @@ export function createApiKey(
     last_used_at: null,
     source_id: row.source_id,
     key: `${PREFIX}${id}_${secret}`,
+    secret,
   };
 }
 

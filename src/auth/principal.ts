@@ -1,13 +1,17 @@
 import type { Store } from '../store/store.js';
 import { UnauthorizedError } from '../errors.js';
+import { looksLikeAccessToken, resolveAccessToken } from './access-tokens.js';
 import { looksLikeApiKey, matchesEnvKey, touchApiKey, verifyApiKey } from './keys.js';
 import { OidcVerifier, type OidcOptions } from './oidc.js';
 import type { Role } from './roles.js';
 
 /** Who is calling: the subject of rate limits, idempotency keys and ledgered actions. */
 export interface Principal {
-  kind: 'api_key' | 'oidc' | 'env' | 'webhook';
-  /** Stable id: `ak_...`, `oidc:<sub>`, `env:EVID_API_KEY`, or a webhook's `src_...`. */
+  kind: 'api_key' | 'token' | 'oidc' | 'env' | 'webhook';
+  /**
+   * Stable id: `ak_...`, `oidc:<sub>`, `env:EVID_API_KEY`, or a webhook's `src_...`. An
+   * access token (`evt_...`) is its key's `ak_...`: limits and actions count per key.
+   */
   id: string;
   /** Undefined for an OIDC token carrying no known role (allowed nothing: 403). */
   role: Role | undefined;
@@ -30,7 +34,8 @@ const TOUCH_EVERY_MS = 60_000;
  * Turns an `Authorization: Bearer <credential>` header into a Principal, or throws
  * UnauthorizedError. Credentials are tried as: EVID_API_KEY (constant-time compare), an
  * `evk_` API key (looked up in the store on every request, so a revocation by the CLI
- * applies at once), then an OIDC token when an issuer is configured.
+ * applies at once), an `evt_` access token of the safety API (its key's role, until it
+ * expires or is revoked), then an OIDC token when an issuer is configured.
  */
 export class Authenticator {
   private readonly oidc: OidcVerifier | undefined;
@@ -70,6 +75,16 @@ export class Authenticator {
       this.touch(key.key_id);
       return {
         kind: 'api_key',
+        id: key.key_id,
+        role: key.role,
+        actor: `api:${key.key_id}`,
+        ...(key.source_id ? { source: key.source_id } : {}),
+      };
+    }
+    if (looksLikeAccessToken(token)) {
+      const key = this.store.read((r) => resolveAccessToken(r, token, this.now()));
+      return {
+        kind: 'token',
         id: key.key_id,
         role: key.role,
         actor: `api:${key.key_id}`,

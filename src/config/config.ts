@@ -1,4 +1,4 @@
-import { availableParallelism, homedir, userInfo } from 'node:os';
+import { availableParallelism, homedir, hostname, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Ledger entries per worker task in ledger-wide scans unless EVID_SCAN_CHUNK says otherwise. */
@@ -42,6 +42,23 @@ export interface Config {
   logFiles: { maxBytes: number; keep: number };
   /** EVID_RETENTION_INTERVAL: how often `serve` enforces retention (`30s`, `15m`, `1h`; default 1h). */
   retentionIntervalMs: number;
+  /** EVID_TOKEN_TTL: lifetime of a safety API access token (`30m`, `1h`, `1d`; default 1h). */
+  tokenTtlMs: number;
+  /** Outgoing mail for monitoring alerts (EVID_SMTP_*); undefined when EVID_SMTP_HOST is unset. */
+  smtp: SmtpConfig | undefined;
+}
+
+export interface SmtpConfig {
+  host: string;
+  /** EVID_SMTP_PORT (default 587). */
+  port: number;
+  /** EVID_SMTP_SECURE=1: TLS from the first byte (port 465); otherwise STARTTLS when offered. */
+  secure: boolean;
+  /** EVID_SMTP_USER and EVID_SMTP_PASSWORD, when the server wants a login. */
+  user: string | undefined;
+  password: string | undefined;
+  /** EVID_SMTP_FROM (default evid@<hostname>). */
+  from: string;
 }
 
 export interface ConfigInput {
@@ -77,6 +94,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     scanChunk: powerOfTwo(env.EVID_SCAN_CHUNK) ?? DEFAULT_SCAN_CHUNK,
     trustFingerprint: env.EVID_TRUST_FINGERPRINT || undefined,
     retentionIntervalMs: intervalMs(env.EVID_RETENTION_INTERVAL) ?? 3_600_000,
+    tokenTtlMs: intervalMs(env.EVID_TOKEN_TTL) ?? 3_600_000,
+    smtp: smtpConfig(env),
     createStore: input.createStore ?? true,
     siemRetryMs: positiveInt(env.EVID_SIEM_RETRY_MS),
     modelApiKey: env.EVID_MODEL_API_KEY || undefined,
@@ -89,6 +108,19 @@ export function loadConfig(input: ConfigInput = {}): Config {
       maxBytes: positiveInt(env.EVID_LOG_MAX_BYTES) ?? 10 * 1024 * 1024,
       keep: positiveInt(env.EVID_LOG_FILES) ?? 5,
     },
+  };
+}
+
+function smtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  if (!env.EVID_SMTP_HOST) return undefined;
+  const port = Number(env.EVID_SMTP_PORT ?? 587);
+  return {
+    host: env.EVID_SMTP_HOST,
+    port: Number.isInteger(port) && port > 0 && port < 65536 ? port : 587,
+    secure: env.EVID_SMTP_SECURE === '1' || env.EVID_SMTP_SECURE === 'true',
+    user: env.EVID_SMTP_USER || undefined,
+    password: env.EVID_SMTP_PASSWORD || undefined,
+    from: env.EVID_SMTP_FROM || `evid@${hostname()}`,
   };
 }
 

@@ -5,6 +5,7 @@
  * never lost. A failed batch stops the target until its backoff has passed (order holds:
  * nothing newer overtakes it).
  */
+import type { SmtpConfig } from '../config/config.js';
 import type { Store } from '../store/store.js';
 import { activeTargetRows, type TargetRow } from '../siem/targets.js';
 import { transportFor } from '../siem/transport.js';
@@ -20,6 +21,8 @@ export interface DrainOptions {
   owner: string;
   now: () => Date;
   policy: BackoffPolicy;
+  /** Outgoing mail for monitoring alert channels of type email. */
+  smtp?: SmtpConfig | undefined;
   /** Ignore the backoff wait (siem flush: "send what is queued now"). */
   force?: boolean;
   /** Asked to stop: finish the batch in flight, then return. */
@@ -129,7 +132,7 @@ export async function drainTarget(
   let last: string | null = null;
   try {
     try {
-      transport = transportFor(opts.dataDir, row, opts.version);
+      transport = transportFor(opts.dataDir, row, opts.version, opts.smtp);
     } catch (err) {
       const answer = { ok: false, retry: false, answer: (err as Error).message };
       recordFailure(store, row, answer, opts, null, null);

@@ -3,6 +3,7 @@
  * are skipped until their time), one pass at a time. stop() lets the batch in flight finish
  * and its delivery commit before the store closes.
  */
+import type { SmtpConfig } from '../config/config.js';
 import type { Store } from '../store/store.js';
 import type { BackoffPolicy } from './backoff.js';
 import { drainAll, type DrainReport } from './drain.js';
@@ -26,6 +27,8 @@ export function startDrainer(
     version: string;
     policy: BackoffPolicy;
     log: DrainerLog;
+    /** For monitoring alert channels of type email. */
+    smtp?: SmtpConfig | undefined;
     pollMs?: number;
   },
 ): Drainer {
@@ -50,6 +53,7 @@ export function startDrainer(
         owner,
         now: () => new Date(),
         policy: options.policy,
+        smtp: options.smtp,
         stopping: () => stopping,
       });
       reports.forEach(report);

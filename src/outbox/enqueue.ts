@@ -24,7 +24,10 @@ function activeTargets(tx: Transactor): ActiveTarget[] {
   let targets = targetsOf.get(tx);
   if (!targets) {
     targets = tx
-      .prepare('SELECT target_id, events FROM siem_targets WHERE removed_at IS NULL ORDER BY id')
+      // Alert channels (events 'alerts') get only the alerts queued for them.
+      .prepare(
+        "SELECT target_id, events FROM siem_targets WHERE removed_at IS NULL AND events != 'alerts' ORDER BY id",
+      )
       .all() as ActiveTarget[];
     targetsOf.set(tx, targets);
   }

@@ -38,6 +38,21 @@ const str = (v: unknown): string => (v === null || v === undefined ? '-' : Strin
  * why), so the SIEM still learns that something happened.
  */
 export function buildMessage(r: Reader, row: PendingRow): OutboundEvent {
+  if (row.kind === 'monitoring.alert') {
+    // A monitoring alert carries itself: it is derived from the ledgered event and its
+    // findings, and queued in the transaction that wrote them (src/safety/monitoring/).
+    const alert = JSON.parse(row.payload ?? '{}') as Record<string, unknown>;
+    return {
+      event_id: row.event_id,
+      kind: row.kind,
+      time: typeof alert.at === 'string' ? alert.at : row.created_at,
+      severity: SEVERITIES.has(str(alert.severity)) ? (alert.severity as Severity) : 'medium',
+      summary: str(alert.message),
+      subject_id: str(alert.session_id),
+      ledger_seq: null,
+      record: alert,
+    };
+  }
   if (row.ledger_seq === null || row.subject_id === null) {
     const verdict = JSON.parse(row.payload ?? '{}') as Record<string, unknown>;
     return {

@@ -10,6 +10,7 @@ import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { installIdempotency } from './idempotency.js';
 import { IngestBatcher } from './ingest-batcher.js';
 import { installJsonBody } from './json-body.js';
+import { methodMatcher } from './method-not-allowed.js';
 import { parseRateLimit, installRateLimit } from './rate-limit.js';
 import type { RouteDef, ServerContext } from './route.js';
 import { ROUTES } from './routes/index.js';
@@ -33,6 +34,8 @@ const REDACTED = [
   '*.secret',
   '*.client_secret',
   '*.api_key',
+  '*.api_secret',
+  '*.signing_secret',
 ];
 
 /** Node's default --max-http-header-size: no path parameter can be longer. */
@@ -103,6 +106,7 @@ export async function buildServer(
   };
   const authenticator = new Authenticator(ctx.store, {
     envKey: ctx.config.apiKey,
+    now: ctx.clock,
     oidc:
       ctx.config.oidcIssuerUrl && ctx.config.oidcClientId
         ? {
@@ -124,7 +128,7 @@ export async function buildServer(
     new WebhookAuthenticator(ctx.store, ctx.config.dataDir, () => ctx.clock().getTime()),
   );
   installIdempotency(app, () => ctx.store);
-  installErrorHandling(app, () => ctx.store, bodyLimit);
+  installErrorHandling(app, () => ctx.store, bodyLimit, methodMatcher(context.routes));
   // Once closing, answers end their connection, so keep-alive clients cannot hold it open.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -159,8 +163,10 @@ export async function buildServer(
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
         ...(route.renderError ? { renderError: route.renderError } : {}),
-        ...(route.auth === 'public' ? { rateLimit: false } : {}),
-        ...(route.rateLimit && route.auth !== 'public'
+        // Public routes are not limited, unless they name their own limit (the safety
+        // API's token exchange: per client address, as no key is known yet).
+        ...(route.auth === 'public' && !route.rateLimit ? { rateLimit: false } : {}),
+        ...(route.rateLimit
           ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.windowMs } }
           : {}),
       },

@@ -164,6 +164,7 @@ export function installErrorHandling(
   app: FastifyInstance,
   store: () => Store,
   bodyLimit: number,
+  methodsOf: (path: string) => string[] = () => [],
 ): void {
   app.setErrorHandler((err, request, reply) => {
     const failure = toHttpError(err, request.id, bodyLimit);
@@ -172,12 +173,22 @@ export function installErrorHandling(
     if (err instanceof KillSwitchActiveError) recordRefusal(store(), err);
     return sendError(reply, request, failure);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, request, {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methodsOf(path);
+    if (allowed.length > 0) {
+      return sendError(reply, request, {
+        status: 405,
+        details: `method ${request.method} not allowed on ${path} (allowed: ${allowed.join(', ')})`,
+        extra: { type: 'method_not_allowed' },
+        headers: { allow: allowed.join(', ') },
+      });
+    }
+    return sendError(reply, request, {
       status: 404,
       details: `no route ${request.method} ${request.url.split('?')[0]} (see /api/v1/openapi.json)`,
       extra: { type: 'not_found' },
       headers: {},
-    }),
-  );
+    });
+  });
 }

@@ -6,12 +6,13 @@ import type { Reader, Transactor } from '../store/store.js';
 import { forgetTargets } from '../outbox/enqueue.js';
 import { MASK, saveSecret, secretHash } from './secrets.js';
 import { checkTarget, type TargetInput } from './target-options.js';
-import type { SiemEvents, SiemKind, SiemTarget, TargetOptions } from './types.js';
+import type { AlertChannelKind, SiemEvents, SiemKind, SiemTarget, TargetOptions } from './types.js';
 
 export interface TargetRow {
   id: number;
   target_id: string;
-  kind: SiemKind;
+  /** A SIEM, or a monitoring session's alert channel (alert_webhook, alert_email). */
+  kind: SiemKind | AlertChannelKind;
   endpoint: string;
   options: string;
   events: SiemEvents;
@@ -57,8 +58,11 @@ export function getTargetRow(r: Reader, id: string): TargetRow {
   return row;
 }
 
+/** SIEM targets only: monitoring alert channels are listed with their session. */
 export function listTargets(r: Reader): SiemTarget[] {
-  return activeTargetRows(r).map(toTarget);
+  return activeTargetRows(r)
+    .filter((t) => t.events !== 'alerts')
+    .map(toTarget);
 }
 
 /**

@@ -10,7 +10,13 @@ export type SiemKind = (typeof SIEM_KINDS)[number];
 
 /** findings: findings created and updated, kill switch changes, verify failures; all: also every event. */
 export const SIEM_EVENTS = ['findings', 'all'] as const;
-export type SiemEvents = (typeof SIEM_EVENTS)[number];
+/**
+ * `alerts`: an outbox target that is a monitoring session's alert channel: it gets only
+ * the alerts queued for it (kind monitoring.alert), never forwarded ledger entries.
+ */
+export type SiemEvents = (typeof SIEM_EVENTS)[number] | 'alerts';
+
+export type AlertChannelKind = 'alert_webhook' | 'alert_email';
 
 export const SYSLOG_PROTOCOLS = ['udp', 'tcp', 'tls'] as const;
 export const SYSLOG_FORMATS = ['rfc5424', 'cef'] as const;
@@ -35,7 +41,7 @@ export type TargetState = 'idle' | 'sending' | 'error';
 
 export interface SiemTarget {
   target_id: string;
-  kind: SiemKind;
+  kind: SiemKind | AlertChannelKind;
   endpoint: string;
   options: TargetOptions;
   events: SiemEvents;

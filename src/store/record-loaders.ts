@@ -21,6 +21,7 @@ import {
   type KillSwitchRecordFields,
 } from './records.js';
 import { reportRecord, type ReportRecordFields } from './records.js';
+import { assessmentRecord, type AssessmentFields } from './assessment-records.js';
 import { ledgerKeyRecord, type LedgerKeyRecordFields } from './records.js';
 import {
   sourceRecord,
@@ -244,6 +245,11 @@ const LOADERS: Record<string, Loader> = {
     const row = r.prepare('SELECT * FROM purge_batches WHERE id = ?').get(ref) as
       PurgeBatchFields | undefined;
     return row ? { state: 'present', record: purgeBatchRecord(row) } : { state: 'missing' };
+  },
+  'assessment.created': (r, ref) => {
+    const row = r.prepare('SELECT * FROM compliance_assessments WHERE id = ?').get(ref) as
+      AssessmentFields | undefined;
+    return row ? { state: 'present', record: assessmentRecord(row) } : { state: 'missing' };
   },
   'report.generated': (r, ref) => {
     const row = r.prepare("SELECT * FROM reports WHERE id = ? AND status = 'done'").get(ref) as

@@ -44,6 +44,7 @@ export const TABLE_OF_KIND: Readonly<Record<string, string>> = {
   'safety.run.completed': 'safety_runs_done',
   'alignment.objectives': 'alignment_objectives',
   ...WORKFLOW_KINDS,
+  'assessment.created': 'compliance_assessments',
 };
 
 /** The fast scan renders events and traces in SQL without telling them apart: this bucket. */
@@ -175,6 +176,11 @@ const ROW_TABLES: RowTable[] = [
     orphan: orphanOf('legal_holds', 'hold_id', "'hold.released'", 'x.released_at IS NOT NULL'),
   },
   {
+    name: 'compliance_assessments',
+    count: 'SELECT COUNT(*) FROM compliance_assessments',
+    orphan: orphanOf('compliance_assessments', 'assessment_id', "'assessment.created'"),
+  },
+  {
     name: 'purge_batches',
     count: 'SELECT COUNT(*) FROM purge_batches',
     orphan: orphanOf('purge_batches', 'batch_id', "'purge.batch'"),
@@ -275,7 +281,7 @@ const STATE_CHECKS: Array<{ table: string; sql: string; what: string }> = [
       LEFT JOIN ledger z ON z.subject_id = t.target_id AND z.kind = 'siem.target_removed'
       JOIN ledger l ON l.seq > a.seq AND (z.seq IS NULL OR l.seq < z.seq)
       LEFT JOIN outbox o ON o.target_id = t.target_id AND o.ledger_seq = l.seq
-      WHERE (l.kind IN (${FORWARDED_KINDS.map((k) => `'${k}'`).join(', ')})
+      WHERE t.events != 'alerts' AND (l.kind IN (${FORWARDED_KINDS.map((k) => `'${k}'`).join(', ')})
           OR (t.events = 'all' AND l.kind = '${ALL_EVENTS_KIND}'))
         AND o.id IS NULL
       ORDER BY t.id, l.seq LIMIT 1`,

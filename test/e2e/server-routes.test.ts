@@ -61,6 +61,8 @@ describe('REST routes over loopback (built binary)', () => {
             ...(method === 'get' ? {} : { body: {} }),
           });
           if (path === '/api/v1/health') expect(a.status).toBe(200);
+          // The safety API's token exchange is public: it takes a key and secret in its body.
+          else if (path === '/v1/auth/token' && method === 'post') expectErrorBody(a, 400);
           else {
             expectErrorBody(a, 401);
             expect(a.headers.get('www-authenticate')).toMatch(/^Bearer/);

@@ -10,6 +10,8 @@ import { EXAMPLES, runBin, runJson, tempDataDir } from '../support/cli.js';
 import { appendThroughSource, sourceSession } from '../support/source-events.js';
 import { addSafetyRows } from '../support/safety-fixture.js';
 import { copyDataDir, withDb } from '../support/tamper.js';
+import { AppContext } from '../../src/context.js';
+import { assessSystem } from '../../src/safety/assessment.js';
 
 interface Verdict {
   ok: boolean;
@@ -116,6 +118,26 @@ beforeAll(async () => {
     appendThroughSource(base.dir, added.data.source, [sourceSession(`s-${type}`, `${type}-bot`)]);
   }
   await ok('evid', ['sources', 'remove', src.otel, '--purge']);
+  // A compliance assessment of the safety API (issue 16), made by the domain function the
+  // REST route calls (the fixture has no server running).
+  {
+    const app = AppContext.fromEnv({ dataDir: base.dir });
+    try {
+      const agent = app.store.read(
+        (r) => r.prepare('SELECT agent FROM traces ORDER BY id LIMIT 1').pluck().get() as string,
+      );
+      assessSystem(
+        app.store,
+        { system_id: agent, frameworks: ['gdpr'] },
+        {
+          actor: 'cli:fixture',
+          now: new Date(),
+        },
+      );
+    } finally {
+      app.close();
+    }
+  }
   // SIEM targets (issue 14): one kept, one removed; the kill switch toggles below are then
   // queued in the outbox for the kept one (never sent: nothing listens, nothing flushes).
   for (const port of ['9', '10']) {
@@ -197,6 +219,7 @@ describe('a row inserted outside the ledger, in each ledgered table', () => {
     ['sources', "source_id='src_forged',name='forged'"],
     ['safety_runs', "run_id='ma_forged'"],
     ['alignment_objectives', "set_id='ao_forged'"],
+    ['compliance_assessments', "assessment_id='as_forged'"],
   ])('%s', async (table, change) => {
     const r = await verify(tampered(copyRow(table, change)));
     expect(r.code).toBe(1);
@@ -731,6 +754,11 @@ describe('retention rows and purges tampered with', () => {
       'hold.released',
     ],
     ['purge batch count', 'UPDATE purge_batches SET count = count + 1', 'purge.batch'],
+    [
+      'an assessment result edited (issue 16)',
+      "UPDATE compliance_assessments SET result = replace(result, 'gdpr', 'none')",
+      'assessment.created',
+    ],
     [
       'an event blanked by hand',
       'UPDATE events SET prompt = NULL, purged_at = ingested_at WHERE id = (SELECT MIN(id) FROM events WHERE purged_at IS NULL)',

@@ -40,6 +40,15 @@ import { safetyModelStatusRoute } from './safety/model/status.js';
 import { reportsGenerateRoute } from './reports/generate.js';
 import { reportsListRoute } from './reports/list.js';
 import { reportsStatusRoute } from './reports/status.js';
+import { safetyAssessmentRoute } from './safety/compliance/assessment.js';
+import { safetyDocumentationRoute } from './safety/compliance/documentation.js';
+import { safetyFrameworksRoute } from './safety/compliance/frameworks.js';
+import { safetyMonitoringEventRoute } from './safety/monitoring/event.js';
+import { safetyMonitoringMetricsRoute } from './safety/monitoring/metrics.js';
+import { safetyMonitoringSessionRoute } from './safety/monitoring/session.js';
+import { safetyTextRoute } from './safety/analysis/text.js';
+import { safetyTokenCreateRoute } from './safety/auth/token-create.js';
+import { safetyTokenRevokeRoute } from './safety/auth/token-revoke.js';
 import { sourcesEventsRoute } from './sources/events.js';
 import { sourcesCreateRoute } from './sources/create.js';
 import { sourcesGetRoute } from './sources/get.js';
@@ -104,4 +113,13 @@ export const ROUTES: readonly RouteDef[] = [
   executionCancelRoute,
   workflowsListRoute,
   agentsListRoute,
+  safetyTokenCreateRoute,
+  safetyTokenRevokeRoute,
+  safetyTextRoute,
+  safetyMonitoringSessionRoute,
+  safetyMonitoringEventRoute,
+  safetyMonitoringMetricsRoute,
+  safetyAssessmentRoute,
+  safetyFrameworksRoute,
+  safetyDocumentationRoute,
 ];

@@ -7,7 +7,7 @@ export function createKeyCommand(path: string[], examples: string[]): CommandSpe
   return defineCommand({
     writes: true,
     path,
-    description: `create an API key with a role (${ROLES.join(', ')}); the key is shown once, only its hash is stored`,
+    description: `create an API key with a role (${ROLES.join(', ')}); the key, and its id and secret for the safety API's token exchange, are shown once; only a hash is stored`,
     examples,
     options: (cmd) =>
       cmd
@@ -28,11 +28,15 @@ export function createKeyCommand(path: string[], examples: string[]): CommandSpe
         );
       return {
         data,
-        notes: ['the key is shown once: store it now (only its SHA-256 is kept)'],
+        notes: [
+          'the key and secret are shown once: store them now (only a SHA-256 is kept)',
+          'use the key as a Bearer credential, or id and secret with POST /v1/auth/token',
+        ],
         view: (ui) =>
           ui.fields([
             ['key', data.key],
             ['id', data.key_id],
+            ['secret', data.secret],
             ['name', data.name],
             ['role', data.role],
             ['created', data.created_at],
@@ -47,5 +51,6 @@ export const adminKeysCreateCommand = createKeyCommand(
   [
     'evid admin keys create --name ci-ingest --role ingest',
     'evid admin keys create --name dashboard --role viewer --json | jq -r .key',
+    "evid admin keys create --name safety-ci --role analyst --json | jq -r '.key_id, .secret'",
   ],
 );

@@ -38,6 +38,7 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
     dataDir: app.config.dataDir,
     version: VERSION,
     policy: backoffPolicy(app.config.siemRetryMs),
+    smtp: app.config.smtp,
     log,
   });
   // Retention runs log to stderr as JSON lines.

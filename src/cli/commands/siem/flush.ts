@@ -18,6 +18,7 @@ export const siemFlushCommand = defineCommand({
       owner: newLeaseOwner(),
       now: () => new Date(),
       policy: backoffPolicy(app.config.siemRetryMs),
+      smtp: app.config.smtp,
       force: true,
     });
     const failed = data.filter((t) => !t.ok);

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { ulid } from '../../ids.js';
+import { canonicalize } from '../../ledger/jcs.js';
+import { stableEventId } from '../../outbox/enqueue.js';
+import { saveSecret, secretHash } from '../../siem/secrets.js';
+import { siemTargetRecord } from '../../store/records-siem.js';
+import type { Transactor } from '../../store/store.js';
+import type { Alert } from './alerts.js';
+import type { ChannelInput } from './config.js';
+
+/**
+ * A session's alert channels are targets of the one durable outbox (src/outbox/), next to
+ * the SIEM targets: ledgered when added (`siem.target_added`, with a hash of the webhook's
+ * signing secret), drained by the same drainer with the same backoff, marked `events =
+ * 'alerts'` so they get only the alerts queued for them, never forwarded ledger entries.
+ */
+export interface StoredChannel {
+  channel_id: string;
+  type: ChannelInput['type'];
+  destination: string;
+}
+
+export interface AddedChannel extends StoredChannel {
+  /** The webhook's HMAC signing secret: shown once, kept in a 0600 file. */
+  signing_secret?: string;
+}
+
+/** Ids and secrets fixed before the session's trace is written: its attributes name them. */
+export function prepareChannel(channel: ChannelInput): AddedChannel {
+  return {
+    channel_id: `ach_${ulid()}`,
+    type: channel.type,
+    destination: channel.destination,
+    ...(channel.type === 'webhook'
+      ? { signing_secret: randomBytes(32).toString('base64url') }
+      : {}),
+  };
+}
+
+/** Registers a prepared channel as an outbox target, ledgered, in the session's transaction. */
+export function addChannel(
+  tx: Transactor,
+  dataDir: string,
+  sessionId: string,
+  c: AddedChannel,
+): void {
+  const secret = c.signing_secret ?? null;
+  if (secret !== null) saveSecret(dataDir, c.channel_id, secret);
+  const row = {
+    target_id: c.channel_id,
+    kind: c.type === 'webhook' ? 'alert_webhook' : 'alert_email',
+    endpoint: c.destination,
+    options: canonicalize({ session_id: sessionId }),
+    events: 'alerts',
+    secret_hash: secret === null ? null : secretHash(secret),
+    created_at: tx.now(),
+    created_by: tx.actor,
+  };
+  const { lastInsertRowid } = tx
+    .prepare(
+      `INSERT INTO siem_targets (target_id, kind, endpoint, options, events, secret_hash,
+         created_at, created_by)
+       VALUES (@target_id, @kind, @endpoint, @options, @events, @secret_hash, @created_at,
+         @created_by)`,
+    )
+    .run(row);
+  tx.ledger.append(
+    'siem.target_added',
+    c.channel_id,
+    Number(lastInsertRowid),
+    siemTargetRecord(row),
+    row.created_at,
+  );
+}
+
+/** Queues an alert for every channel of its session, in the transaction of its event. */
+export function enqueueAlert(
+  tx: Transactor,
+  channels: readonly StoredChannel[],
+  alert: Alert & { session_id: string; system_id: string },
+): void {
+  const insert = tx.prepare(
+    `INSERT INTO outbox (target_id, event_id, ledger_seq, kind, payload, created_at)
+     VALUES (?, ?, NULL, 'monitoring.alert', ?, ?)`,
+  );
+  const payload = JSON.stringify(alert);
+  for (const c of channels) {
+    insert.run(c.channel_id, stableEventId(c.channel_id, alert.alert_id), payload, tx.now());
+  }
+}
