@@ -5,7 +5,7 @@ import { insertFinding, type NewFinding } from '../../store/findings.js';
 import { currentPolicyVersion } from '../../store/policies.js';
 import type { Reader, Store } from '../../store/store.js';
 import { livePolicy } from '../live-policy.js';
-import type { GuardConfig } from '../types.js';
+import type { Category, Detection, GuardConfig } from '../types.js';
 import { guardText, type GuardVerdict } from './guard.js';
 import type { GuardRole } from './prompt.js';
 
@@ -190,19 +190,19 @@ function saveState(
   });
 }
 
-/** One finding per named hazard (an `unsafe` naming none is one `policy.guard_unsafe`). */
-export function findingsOf(
+/** One detection per named hazard (an `unsafe` naming none is one `policy.guard_unsafe`). */
+export function detectionsOf(
   guard: GuardConfig,
   row: { event_id: string },
   field: string,
   verdict: GuardVerdict,
-): NewFinding[] {
+): Detection[] {
   const hazards = verdict.hazards.length
     ? verdict.hazards
     : [{ code: '', name: 'unsafe', type: 'policy.guard_unsafe', severity: 'medium' as const }];
   return hazards.map((h) => ({
     type: h.type,
-    category: h.type.split('.')[0] as string,
+    category: h.type.split('.')[0] as Category,
     severity: h.severity,
     detector: h.code ? `${verdict.detector}:${h.code}` : verdict.detector,
     score: SCORE,
@@ -214,7 +214,19 @@ export function findingsOf(
     fingerprint: createHash('sha256')
       .update(`${h.type}\u0000${row.event_id}\u0000${field}`)
       .digest('hex'),
-    controls: controlsForFindingType(h.type).map((c) => c.id),
+  }));
+}
+
+/** detectionsOf, as findings with their control mappings. */
+export function findingsOf(
+  guard: GuardConfig,
+  row: { event_id: string },
+  field: string,
+  verdict: GuardVerdict,
+): NewFinding[] {
+  return detectionsOf(guard, row, field, verdict).map((d) => ({
+    ...d,
+    controls: controlsForFindingType(d.type).map((c) => c.id),
   }));
 }
 

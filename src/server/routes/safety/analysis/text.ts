@@ -1,7 +1,7 @@
 import { livePolicy } from '../../../../detect/live-policy.js';
 import { ALLOWED_CATEGORIES } from '../../../../safety/categories.js';
+import { analyzeTextGuarded } from '../../../../safety/text-analysis-guarded.js';
 import {
-  analyzeText,
   DEFAULT_SAFETY_THRESHOLD,
   MAX_CONTENT_CHARS,
   THRESHOLD_CONSTRAINT,
@@ -64,9 +64,9 @@ export const safetyTextRoute = defineRoute({
       },
     },
   },
-  handler(req, _reply, ctx) {
+  async handler(req, _reply, ctx) {
     const body = req.body as { content: string; categories?: string[]; threshold?: number };
     const live = ctx.store.read((r) => livePolicy(r));
-    return { ...analyzeText(body, { policy: live.policy }), policy_version: live.version };
+    return { ...(await analyzeTextGuarded(body, live.policy)), policy_version: live.version };
   },
 });
