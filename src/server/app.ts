@@ -6,6 +6,7 @@ import { startCheckpointer } from '../store/checkpointer.js';
 import { ulid } from '../ids.js';
 import { MAX_TRACE_BYTES } from '../ingest/schema.js';
 import { installAuthorize, installIdentify } from './auth.js';
+import { installDashboard } from './dashboard.js';
 import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { installIdempotency } from './idempotency.js';
 import { IngestBatcher } from './ingest-batcher.js';
@@ -163,5 +164,6 @@ export async function buildServer(
       handler: async (request, reply) => route.handler(request, reply, context),
     });
   }
+  installDashboard(app);
   return app;
 }

@@ -16,6 +16,13 @@ import { healthRoute } from './health/health.js';
 import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
 import { killSwitchStatusRoute } from './kill-switch/status.js';
+import { ledgerHeadRoute } from './ledger/head.js';
+import { ledgerProofRoute } from './ledger/proof.js';
+import { ledgerVerifyRoute } from './ledger/verify.js';
+import { overviewRoute } from './overview/overview.js';
+import { sessionCreateRoute } from './session/create.js';
+import { sessionDeleteRoute } from './session/delete.js';
+import { sessionGetRoute } from './session/get.js';
 import { openapiRoute } from './openapi/openapi.js';
 import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
@@ -80,4 +87,11 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
+  sessionCreateRoute,
+  sessionGetRoute,
+  sessionDeleteRoute,
+  overviewRoute,
+  ledgerHeadRoute,
+  ledgerProofRoute,
+  ledgerVerifyRoute,
 ];

@@ -10,6 +10,7 @@ import { up as sources } from './009-sources.js';
 import { up as siemOutbox } from './010-siem-outbox.js';
 import { up as users } from './011-users.js';
 import { up as retention } from './012-retention.js';
+import { up as dashboardSessions } from './013-dashboard-sessions.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -28,6 +29,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 10, name: 'siem-outbox', up: siemOutbox },
   { version: 11, name: 'users', up: users },
   { version: 12, name: 'retention', up: retention },
+  { version: 13, name: 'dashboard-sessions', up: dashboardSessions },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
