@@ -36,20 +36,18 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
     `/findings${query({ ...filter, limit: LIMIT, offset })}`,
   );
   const rows = list.data?.findings ?? [];
-  const [cursor, setCursor] = useState(0);
+  const [rawCursor, setCursor] = useState(0);
+  const cursor = Math.max(0, Math.min(rawCursor, rows.length - 1));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [comment, setComment] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
   const table = useRef<HTMLTableElement>(null);
 
-  useEffect(() => {
-    setCursor(0);
-    setSelected(new Set());
-  }, [list.data]);
-
+  // Only rows of the page shown count: a selection survives neither a filter nor a page turn.
+  const chosen = rows.filter((f) => selected.has(f.id)).map((f) => f.id);
   const targets = (): string[] =>
-    selected.size > 0 ? [...selected] : rows[cursor] ? [rows[cursor]!.id] : [];
+    chosen.length > 0 ? chosen : rows[cursor] ? [rows[cursor]!.id] : [];
 
   const move = async (status: string) => {
     const ids = targets();
@@ -74,6 +72,7 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
         : { ok: true, text: `${ids.length} finding${ids.length > 1 ? 's' : ''} moved to ${status}` },
     );
     setComment('');
+    setSelected(new Set());
     list.reload();
   };
 
@@ -82,8 +81,8 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
       if (t.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'j') setCursor((c) => Math.min(rows.length - 1, c + 1));
-      else if (e.key === 'k') setCursor((c) => Math.max(0, c - 1));
+      if (e.key === 'j') setCursor(Math.min(rows.length - 1, cursor + 1));
+      else if (e.key === 'k') setCursor(Math.max(0, cursor - 1));
       else if (e.key === 'x' && rows[cursor]) {
         const id = rows[cursor]!.id;
         setSelected((s) => {
@@ -135,7 +134,7 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
       </form>
       {writer ? (
         <div class="bulk" role="group" aria-label="change status">
-          <span>{selected.size > 0 ? `${selected.size} selected` : 'current row'}</span>
+          <span>{chosen.length > 0 ? `${chosen.length} selected` : 'current row'}</span>
           <label class="grow">
             <span class="sr-only">comment</span>
             <input name="comment" value={comment} placeholder="comment (recorded in the history)"
