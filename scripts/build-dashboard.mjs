@@ -37,7 +37,8 @@ const result = await build({
 const outputs = Object.keys(result.metafile.outputs).map((p) => basename(p));
 const js = outputs.find((f) => f.endsWith('.js'));
 const css = outputs.find((f) => f.endsWith('.css'));
-if (!js || !css) throw new Error(`build produced ${outputs.join(', ')}: expected one .js and one .css`);
+if (!js || !css)
+  throw new Error(`build produced ${outputs.join(', ')}: expected one .js and one .css`);
 
 const html = readFileSync(join(ROOT, 'web', 'index.html'), 'utf8')
   .replace('%JS%', js)
@@ -45,10 +46,13 @@ const html = readFileSync(join(ROOT, 'web', 'index.html'), 'utf8')
 writeFileSync(join(OUT, 'index.html'), html);
 
 let gz = 0;
-for (const f of [js, css]) gz += gzipSync(readFileSync(join(OUT, 'assets', f)), { level: 9 }).length;
+for (const f of [js, css])
+  gz += gzipSync(readFileSync(join(OUT, 'assets', f)), { level: 9 }).length;
 gz += gzipSync(html).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`dashboard: dist/dashboard/ (${js}, ${css}); first load ${kb(gz)} gzipped (budget ${kb(BUDGET)})`);
+console.log(
+  `dashboard: dist/dashboard/ (${js}, ${css}); first load ${kb(gz)} gzipped (budget ${kb(BUDGET)})`,
+);
 if (gz > BUDGET) {
   console.error(`dashboard: first load ${kb(gz)} gzipped is over the ${kb(BUDGET)} budget`);
   process.exit(1);

@@ -11,7 +11,12 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { verifyPassword } from '../admin/password.js';
-import { normaliseEmail, requireLiveUser, touchUserLogin, userPasswordHash } from '../admin/users.js';
+import {
+  normaliseEmail,
+  requireLiveUser,
+  touchUserLogin,
+  userPasswordHash,
+} from '../admin/users.js';
 import { LockedOutError, NotFoundError, UnauthorizedError } from '../errors.js';
 import type { Reader, Store, Transactor } from '../store/store.js';
 

@@ -2,12 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchChromium,
-  NO_BROWSER_HINT,
-  SCREENSHOTS,
-} from '../support/browser.js';
+import { chromiumPath, launchChromium, NO_BROWSER_HINT, SCREENSHOTS } from '../support/browser.js';
 import { ROOT, runBin, runJson, tempDataDir } from '../support/cli.js';
 import { api, startServer, trace, type RunningServer } from '../support/server.js';
 
@@ -31,7 +26,9 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
   /** Every URL any page requested: none may leave the server. */
   const requested: string[] = [];
 
-  async function signedIn(role: keyof typeof USERS): Promise<{ context: BrowserContext; page: Page }> {
+  async function signedIn(
+    role: keyof typeof USERS,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     context.on('request', (r) => requested.push(r.url()));
     const page = await context.newPage();
@@ -48,10 +45,14 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
 
   beforeAll(async () => {
     for (const [role, email] of Object.entries(USERS)) {
-      const added = await runBin('evid', ['admin', 'users', 'add', '--email', email, '--role', role], {
-        dataDir: store.dir,
-        input: PASSWORD,
-      });
+      const added = await runBin(
+        'evid',
+        ['admin', 'users', 'add', '--email', email, '--role', role],
+        {
+          dataDir: store.dir,
+          input: PASSWORD,
+        },
+      );
       expect(added.exitCode, String(added.stderr)).toBe(0);
     }
     server = await startServer({ dataDir: store.dir, bin: 'audit' });
@@ -59,8 +60,12 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
       ['sess_dash_1', 'support-bot'],
       ['sess_dash_2', 'support-bot'],
       ['sess_dash_3', 'billing-agent'],
+      ['sess_dash_4', 'billing-agent'],
     ] as const) {
-      const r = await api(server.url, '/api/v1/traces', { method: 'POST', body: piiTrace(session, agent) });
+      const r = await api(server.url, '/api/v1/traces', {
+        method: 'POST',
+        body: piiTrace(session, agent),
+      });
       expect(r.status).toBe(201);
     }
     browser = await launchChromium(CHROMIUM!);
@@ -123,7 +128,7 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.locator('.chart canvas').waitFor();
     const traces = page.locator('.card', { hasText: 'Traces' }).locator('.card-value');
-    expect(await traces.textContent()).toBe('3');
+    expect(await traces.textContent()).toBe('4');
     await shot(page, '02-overview');
 
     await page.getByRole('link', { name: 'Traces' }).click();
@@ -134,7 +139,10 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     expect(await page.getByRole('cell', { name: 'sess_dash_3' }).count()).toBe(0);
     await shot(page, '03-traces');
 
-    await page.getByRole('row', { name: /sess_dash_1/ }).getByRole('link').click();
+    await page
+      .getByRole('row', { name: /sess_dash_1/ })
+      .getByRole('link')
+      .click();
     await page.getByRole('heading', { name: 'Trace sess_dash_1' }).waitFor();
     const firstEvent = page.locator('li.event').first();
     await firstEvent.getByText('sess_dash_1@customer-mail.org').waitFor();
@@ -154,10 +162,10 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await page.getByRole('link', { name: 'Findings' }).click();
     const rows = page.locator('table.findings tbody tr');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(3);
-    const ids = await rows.locator('input[type=checkbox]').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('aria-label')!.replace('select ', '')),
-    );
+    expect(await rows.count()).toBe(4);
+    const ids = await rows
+      .locator('input[type=checkbox]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace('select ', '')));
     await page.locator('h1').click();
     await page.keyboard.press('x'); // select row 1
     await page.keyboard.press('j');
@@ -168,11 +176,10 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await page.keyboard.press('c'); // close both
     await page.getByText('2 findings moved to closed').waitFor();
     for (const id of ids.slice(0, 2)) {
-      const got = await runJson<{ status: string; history: Array<{ actor: string; comment: string }> }>(
-        'evid',
-        ['findings', 'get', id],
-        { dataDir: store.dir },
-      );
+      const got = await runJson<{
+        status: string;
+        history: Array<{ actor: string; comment: string }>;
+      }>('evid', ['findings', 'get', id], { dataDir: store.dir });
       expect(got.data.status).toBe('closed');
       expect(got.data.history.at(-1)).toMatchObject({
         actor: `user:${USERS.analyst}`,
@@ -203,7 +210,7 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await page.getByText('cannot pull or release the kill switch').waitFor();
     expect(await page.getByRole('button', { name: /Activate/ }).count()).toBe(0);
 
-    const list = await api(server.url, '/api/v1/findings?status=reviewing');
+    const list = await api(server.url, '/api/v1/findings?status=open');
     const id = list.body.findings[0].id as string;
     const answers = await page.evaluate(async (findingId) => {
       const session = (await (await fetch('/api/v1/session')).json()) as { csrf_token: string };
@@ -211,7 +218,7 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
         fetch(`/api/v1/findings/${findingId}`, {
           method: 'PATCH',
           headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify({ status: 'closed' }),
+          body: JSON.stringify({ status: 'remediated' }),
         }).then(async (r) => ({
           status: r.status,
           body: (await r.json()) as { error: { details: string } },
@@ -228,24 +235,32 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     const after = await runJson<{ status: string }>('evid', ['findings', 'get', id], {
       dataDir: store.dir,
     });
-    expect(after.data.status).toBe('reviewing');
+    expect(after.data.status).toBe('open');
     await context.close();
   });
 
   it('pulls the kill switch with a confirmation step, refuses intake, and releases it', async () => {
     const { context, page } = await signedIn('admin');
     await page.getByRole('link', { name: 'Kill switch' }).click();
-    await page.getByLabel('Reason (ledgered; also used for a release)').fill('incident 7: leaking e-mails');
+    await page
+      .getByLabel('Reason (ledgered; also used for a release)')
+      .fill('incident 7: leaking e-mails');
     await page.getByRole('button', { name: 'Activate…' }).click();
     await page.getByRole('button', { name: 'Yes, stop intake' }).click();
     await page.getByText('Active: intake refused for every agent').waitFor();
     await shot(page, '07-kill-switch');
-    const refused = await api(server.url, '/api/v1/traces', { method: 'POST', body: trace('sess_dash_ks') });
+    const refused = await api(server.url, '/api/v1/traces', {
+      method: 'POST',
+      body: trace('sess_dash_ks'),
+    });
     expect(refused.status).toBe(503);
 
     await page.getByRole('button', { name: 'Release' }).click();
     await page.getByText('Released: intake is open.').waitFor();
-    const accepted = await api(server.url, '/api/v1/traces', { method: 'POST', body: trace('sess_dash_ks') });
+    const accepted = await api(server.url, '/api/v1/traces', {
+      method: 'POST',
+      body: trace('sess_dash_ks'),
+    });
     expect(accepted.status).toBe(201);
     const status = await runJson<{ history: Array<{ action: string; actor: string }> }>(
       'audit',
@@ -305,7 +320,9 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
 
   it('made no request outside the server', () => {
     expect(requested.length).toBeGreaterThan(20);
-    const outside = requested.filter((u) => !u.startsWith(`${server.url}/`) && !u.startsWith('data:'));
+    const outside = requested.filter(
+      (u) => !u.startsWith(`${server.url}/`) && !u.startsWith('data:'),
+    );
     expect(outside).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ function Content() {
   const { path, params } = useRoute();
   const [section = '', id] = path;
   if (section === 'traces') return id ? <TracePage id={id} /> : <TracesPage params={params} />;
-  if (section === 'findings') return id ? <FindingPage id={id} /> : <FindingsPage params={params} />;
+  if (section === 'findings')
+    return id ? <FindingPage id={id} /> : <FindingsPage params={params} />;
   if (section === 'compliance') return <CompliancePage params={params} />;
   if (section === 'ledger') return <LedgerPage />;
   if (section === 'kill-switch') return <KillSwitchPage />;
@@ -47,7 +48,11 @@ function Shell({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }
   const section = path[0] ?? '';
   return (
     <SessionContext.Provider value={user}>
-      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
+      <a
+        class="skip"
+        href="#main"
+        onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}
+      >
         Skip to content
       </a>
       <header class="top">

@@ -33,7 +33,11 @@ export function useApi<T>(path: string | null): Loaded<T> {
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
-export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
+export function Page(props: {
+  title: string;
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+}) {
   useEffect(() => {
     document.title = `${props.title} · evid`;
   }, [props.title]);
@@ -78,14 +82,17 @@ export function Card(props: { label: string; value: ComponentChildren; hint?: Co
   );
 }
 
-export function Pager(props: { total: number; offset: number; limit: number; onOffset: (o: number) => void }) {
+export function Pager(props: {
+  total: number;
+  offset: number;
+  limit: number;
+  onOffset: (o: number) => void;
+}) {
   const { total, offset, limit } = props;
   const last = Math.min(total, offset + limit);
   return (
     <nav class="pager" aria-label="pages">
-      <span>
-        {total === 0 ? 'none' : `${offset + 1}–${last} of ${total.toLocaleString()}`}
-      </span>
+      <span>{total === 0 ? 'none' : `${offset + 1}–${last} of ${total.toLocaleString()}`}</span>
       <button disabled={offset === 0} onClick={() => props.onOffset(Math.max(0, offset - limit))}>
         ← Newer
       </button>

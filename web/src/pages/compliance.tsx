@@ -54,7 +54,12 @@ function Reports({ regulation, agent }: { regulation: string; agent: string }) {
   const start = async () => {
     setError(undefined);
     try {
-      setJob(await api<Report>('/reports/generate', { method: 'POST', body: agent ? { regulation, format, agent } : { regulation, format } }));
+      setJob(
+        await api<Report>('/reports/generate', {
+          method: 'POST',
+          body: agent ? { regulation, format, agent } : { regulation, format },
+        }),
+      );
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     }
@@ -63,14 +68,29 @@ function Reports({ regulation, agent }: { regulation: string; agent: string }) {
     <div class="inline-form" role="group" aria-label="report">
       <label>
         Report format
-        <select name="format" value={format} onChange={(e) => setFormat(e.currentTarget.value as 'html' | 'pdf')}>
+        <select
+          name="format"
+          value={format}
+          onChange={(e) => setFormat(e.currentTarget.value as 'html' | 'pdf')}
+        >
           <option value="html">html</option>
           <option value="pdf">pdf</option>
         </select>
       </label>
-      <button onClick={start} disabled={Boolean(job && job.status !== 'done' && job.status !== 'failed')}>Generate report</button>
-      {job && job.status !== 'done' && job.status !== 'failed' && <progress aria-label="building the report" />}
-      {job?.status === 'done' && job.download_url && <a class="button" href={job.download_url} download>Download {job.filename}</a>}
+      <button
+        onClick={start}
+        disabled={Boolean(job && job.status !== 'done' && job.status !== 'failed')}
+      >
+        Generate report
+      </button>
+      {job && job.status !== 'done' && job.status !== 'failed' && (
+        <progress aria-label="building the report" />
+      )}
+      {job?.status === 'done' && job.download_url && (
+        <a class="button" href={job.download_url} download>
+          Download {job.filename}
+        </a>
+      )}
       {job?.status === 'failed' && <span class="error">{job.error ?? 'failed'}</span>}
       <ErrorBox error={error} />
     </div>
@@ -86,7 +106,10 @@ function Packs() {
     setBusy(true);
     setError(undefined);
     try {
-      await api('/packs', { method: 'POST', body: { last, format: 'html', include_controls: true } });
+      await api('/packs', {
+        method: 'POST',
+        body: { last, format: 'html', include_controls: true },
+      });
       packs.reload();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -102,25 +125,41 @@ function Packs() {
           Window
           <input name="last" value={last} onInput={(e) => setLast(e.currentTarget.value)} />
         </label>
-        <button onClick={build} disabled={busy}>{busy ? 'Building…' : 'Build pack'}</button>
+        <button onClick={build} disabled={busy}>
+          {busy ? 'Building…' : 'Build pack'}
+        </button>
         {busy && <progress aria-label="building the pack" />}
       </div>
       <ErrorBox error={error || packs.error} />
       {packs.data && packs.data.packs.length > 0 && (
         <table class="list">
-          <thead><tr><th>Pack</th><th>Built</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>Pack</th>
+              <th>Built</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {packs.data.packs.map((p) => (
               <tr>
-                <td><code>{p.pack_id}</code></td>
+                <td>
+                  <code>{p.pack_id}</code>
+                </td>
                 <td>{when((p.created_at ?? p.built_at) as string | undefined)}</td>
-                <td><a class="button" href={p.download_url} download>Download</a></td>
+                <td>
+                  <a class="button" href={p.download_url} download>
+                    Download
+                  </a>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p class="muted small">Check a pack offline with <code>audit evidence verify &lt;pack.zip&gt;</code>.</p>
+      <p class="muted small">
+        Check a pack offline with <code>audit evidence verify &lt;pack.zip&gt;</code>.
+      </p>
     </section>
   );
 }
@@ -129,19 +168,32 @@ export function CompliancePage({ params }: { params: URLSearchParams }) {
   const user = useUser();
   const regulation = params.get('regulation') ?? 'eu-ai-act';
   const agent = params.get('agent') ?? '';
-  const score = useApi<Score>(`/compliance/${regulation}${agent ? `/${encodeURIComponent(agent)}` : ''}`);
+  const score = useApi<Score>(
+    `/compliance/${regulation}${agent ? `/${encodeURIComponent(agent)}` : ''}`,
+  );
   return (
     <Page title="Compliance">
       <form class="filters" aria-label="framework" onSubmit={(e) => e.preventDefault()}>
         <label>
           framework
-          <select name="regulation" value={regulation} onChange={(e) => go('compliance', { regulation: e.currentTarget.value, agent })}>
-            {REGULATIONS.map((r) => <option value={r}>{r}</option>)}
+          <select
+            name="regulation"
+            value={regulation}
+            onChange={(e) => go('compliance', { regulation: e.currentTarget.value, agent })}
+          >
+            {REGULATIONS.map((r) => (
+              <option value={r}>{r}</option>
+            ))}
           </select>
         </label>
         <label>
           agent
-          <input name="agent" value={agent} placeholder="all agents" onChange={(e) => go('compliance', { regulation, agent: e.currentTarget.value })} />
+          <input
+            name="agent"
+            value={agent}
+            placeholder="all agents"
+            onChange={(e) => go('compliance', { regulation, agent: e.currentTarget.value })}
+          />
         </label>
       </form>
       <ErrorBox error={score.error} />
@@ -155,25 +207,45 @@ export function CompliancePage({ params }: { params: URLSearchParams }) {
               <strong>{score.data.regulation_name}</strong>
               <br />
               <span class="muted">
-                {score.data.counts.pass ?? 0} pass · {score.data.counts.partial ?? 0} partial · {score.data.counts.fail ?? 0} fail ·
-                evidence {when(score.data.period.from)} – {when(score.data.period.to)}
+                {score.data.counts.pass ?? 0} pass · {score.data.counts.partial ?? 0} partial ·{' '}
+                {score.data.counts.fail ?? 0} fail · evidence {when(score.data.period.from)} –{' '}
+                {when(score.data.period.to)}
               </span>
             </span>
           </div>
           {canReview(user) && <Reports regulation={regulation} agent={agent} />}
           <table class="list">
-            <thead><tr><th>Control</th><th>Status</th><th>Evidence</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Control</th>
+                <th>Status</th>
+                <th>Evidence</th>
+              </tr>
+            </thead>
             <tbody>
               {score.data.controls.map((c) => (
                 <tr>
-                  <td><strong>{c.ref}</strong> {c.title}<br /><span class="muted small">{c.id} · weight {c.weight}</span></td>
-                  <td><Badge kind={c.status}>{c.status}</Badge></td>
+                  <td>
+                    <strong>{c.ref}</strong> {c.title}
+                    <br />
+                    <span class="muted small">
+                      {c.id} · weight {c.weight}
+                    </span>
+                  </td>
+                  <td>
+                    <Badge kind={c.status}>{c.status}</Badge>
+                  </td>
                   <td>
                     {c.summary}
                     {c.evidence.finding_ids.length > 0 && (
                       <div class="small">
-                        {c.evidence.finding_ids.slice(0, 5).map((id) => <a href={href(`findings/${id}`)}><code>{id.slice(0, 12)}…</code></a>)}
-                        {c.evidence.finding_count > 5 && ` and ${c.evidence.finding_count - 5} more`}
+                        {c.evidence.finding_ids.slice(0, 5).map((id) => (
+                          <a href={href(`findings/${id}`)}>
+                            <code>{id.slice(0, 12)}…</code>
+                          </a>
+                        ))}
+                        {c.evidence.finding_count > 5 &&
+                          ` and ${c.evidence.finding_count - 5} more`}
                       </div>
                     )}
                   </td>

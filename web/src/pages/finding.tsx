@@ -24,7 +24,15 @@ interface FindingDetail {
   controls: string[];
   created_at: string;
   event?: { type: string; timestamp: string; model: string | null };
-  history: Array<{ from_status?: string; to_status?: string; status?: string; comment?: string | null; actor: string; at?: string; changed_at?: string }>;
+  history: Array<{
+    from_status?: string;
+    to_status?: string;
+    status?: string;
+    comment?: string | null;
+    actor: string;
+    at?: string;
+    changed_at?: string;
+  }>;
 }
 
 export function FindingPage({ id }: { id: string }) {
@@ -34,8 +42,18 @@ export function FindingPage({ id }: { id: string }) {
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (f.error) return <Page title="Finding"><ErrorBox error={f.error} /></Page>;
-  if (!f.data) return <Page title="Finding"><Loading what="the finding" /></Page>;
+  if (f.error)
+    return (
+      <Page title="Finding">
+        <ErrorBox error={f.error} />
+      </Page>
+    );
+  if (!f.data)
+    return (
+      <Page title="Finding">
+        <Loading what="the finding" />
+      </Page>
+    );
   const d = f.data;
   const save = async (e: Event) => {
     e.preventDefault();
@@ -44,7 +62,9 @@ export function FindingPage({ id }: { id: string }) {
     try {
       await api(`/findings/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        body: comment.trim() ? { status: status || d.status, comment: comment.trim() } : { status: status || d.status },
+        body: comment.trim()
+          ? { status: status || d.status, comment: comment.trim() }
+          : { status: status || d.status },
       });
       setComment('');
       f.reload();
@@ -57,18 +77,42 @@ export function FindingPage({ id }: { id: string }) {
   return (
     <Page title={`Finding ${d.type}`} actions={<ProveIt subject={d.id} label="this finding" />}>
       <dl class="facts">
-        <dt>Severity</dt><dd><Badge kind={d.severity}>{d.severity}</Badge> score {d.score}</dd>
-        <dt>Status</dt><dd><Badge kind={d.status}>{d.status}</Badge></dd>
-        <dt>Detector</dt><dd><code>{d.detector}</code> ({d.category}) matched {d.match_masked ? <code>{d.match_masked}</code> : 'a span'} in the {d.field ?? 'text'} of {d.event ? `a ${d.event.type}${d.event.model ? ` to ${d.event.model}` : ''}` : 'the trace'}</dd>
-        <dt>Trace</dt><dd><a href={d.event_id ? `${href(`traces/${d.trace_id}`)}` : href(`traces/${d.trace_id}`)}>{d.session_id}</a> · agent {d.agent}</dd>
-        <dt>Created</dt><dd>{when(d.created_at)}</dd>
+        <dt>Severity</dt>
+        <dd>
+          <Badge kind={d.severity}>{d.severity}</Badge> score {d.score}
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <Badge kind={d.status}>{d.status}</Badge>
+        </dd>
+        <dt>Detector</dt>
+        <dd>
+          <code>{d.detector}</code> ({d.category}) matched{' '}
+          {d.match_masked ? <code>{d.match_masked}</code> : 'a span'} in the {d.field ?? 'text'} of{' '}
+          {d.event
+            ? `a ${d.event.type}${d.event.model ? ` to ${d.event.model}` : ''}`
+            : 'the trace'}
+        </dd>
+        <dt>Trace</dt>
+        <dd>
+          <a href={d.event_id ? `${href(`traces/${d.trace_id}`)}` : href(`traces/${d.trace_id}`)}>
+            {d.session_id}
+          </a>{' '}
+          · agent {d.agent}
+        </dd>
+        <dt>Created</dt>
+        <dd>{when(d.created_at)}</dd>
       </dl>
       <h2>Excerpt (redacted)</h2>
       <pre class="excerpt-box">{d.excerpt}</pre>
       <h2>Controls</h2>
       <ul class="tags">
         {d.controls.map((c) => (
-          <li><a href={href('compliance', { regulation: c.split(':')[0] })}><code>{c}</code></a></li>
+          <li>
+            <a href={href('compliance', { regulation: c.split(':')[0] })}>
+              <code>{c}</code>
+            </a>
+          </li>
         ))}
       </ul>
       <h2>History</h2>
@@ -78,7 +122,9 @@ export function FindingPage({ id }: { id: string }) {
         <ol class="history">
           {d.history.map((h) => (
             <li>
-              {when(h.at ?? h.changed_at)} <strong>{h.actor}</strong>: {h.from_status ? `${h.from_status} → ` : ''}{h.to_status ?? h.status}
+              {when(h.at ?? h.changed_at)} <strong>{h.actor}</strong>:{' '}
+              {h.from_status ? `${h.from_status} → ` : ''}
+              {h.to_status ?? h.status}
               {h.comment ? <> — “{h.comment}”</> : null}
             </li>
           ))}
@@ -88,15 +134,27 @@ export function FindingPage({ id }: { id: string }) {
         <form class="inline-form" onSubmit={save} aria-label="change status">
           <label>
             New status
-            <select name="status" value={status || d.status} onChange={(e) => setStatus(e.currentTarget.value)}>
-              {STATUSES.map((s) => <option value={s}>{s}</option>)}
+            <select
+              name="status"
+              value={status || d.status}
+              onChange={(e) => setStatus(e.currentTarget.value)}
+            >
+              {STATUSES.map((s) => (
+                <option value={s}>{s}</option>
+              ))}
             </select>
           </label>
           <label class="grow">
             Comment
-            <input name="comment" value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
+            <input
+              name="comment"
+              value={comment}
+              onInput={(e) => setComment(e.currentTarget.value)}
+            />
           </label>
-          <button class="primary" type="submit" disabled={busy}>Save</button>
+          <button class="primary" type="submit" disabled={busy}>
+            Save
+          </button>
           <ErrorBox error={error} />
         </form>
       ) : (

@@ -18,7 +18,14 @@ interface Status {
   global: SwitchState | null;
   agents: SwitchState[];
   stops: string[];
-  history: Array<{ scope: string; agent: string | null; action: string; reason: string; actor: string; at: string }>;
+  history: Array<{
+    scope: string;
+    agent: string | null;
+    action: string;
+    reason: string;
+    actor: string;
+    at: string;
+  }>;
 }
 
 export function KillSwitchPage() {
@@ -34,7 +41,10 @@ export function KillSwitchPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await api(`/kill-switch/${action}`, { method: 'POST', body: target ? { reason: why, agent: target } : { reason: why } });
+      await api(`/kill-switch/${action}`, {
+        method: 'POST',
+        body: target ? { reason: why, agent: target } : { reason: why },
+      });
       setConfirming(false);
       setReason('');
       s.reload();
@@ -45,9 +55,21 @@ export function KillSwitchPage() {
     }
   };
 
-  if (s.error) return <Page title="Kill switch"><ErrorBox error={s.error} /></Page>;
-  if (!s.data) return <Page title="Kill switch"><Loading what="the kill switch" /></Page>;
-  const active = [s.data.global, ...s.data.agents].filter((x): x is SwitchState => Boolean(x?.active));
+  if (s.error)
+    return (
+      <Page title="Kill switch">
+        <ErrorBox error={s.error} />
+      </Page>
+    );
+  if (!s.data)
+    return (
+      <Page title="Kill switch">
+        <Loading what="the kill switch" />
+      </Page>
+    );
+  const active = [s.data.global, ...s.data.agents].filter((x): x is SwitchState =>
+    Boolean(x?.active),
+  );
   const admin = canAdmin(user);
   return (
     <Page title="Kill switch">
@@ -59,19 +81,33 @@ export function KillSwitchPage() {
       </p>
       {active.length > 0 && (
         <table class="list">
-          <thead><tr><th>Scope</th><th>Reason</th><th>By</th><th>Since</th><th class="num">Refused</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>Scope</th>
+              <th>Reason</th>
+              <th>By</th>
+              <th>Since</th>
+              <th class="num">Refused</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {active.map((a) => (
               <tr>
                 <td>{a.scope === 'global' ? 'every agent' : a.agent}</td>
-                <td>{a.reason}</td><td>{a.actor}</td><td>{when(a.changed_at)}</td>
+                <td>{a.reason}</td>
+                <td>{a.actor}</td>
+                <td>{when(a.changed_at)}</td>
                 <td class="num">{a.refused}</td>
                 <td>
                   {admin && (
-                    <button disabled={busy} onClick={() => {
-                      const why = reason.trim() || 'released from the dashboard';
-                      void toggle('deactivate', a.scope === 'agent' ? a.agent : null, why);
-                    }}>
+                    <button
+                      disabled={busy}
+                      onClick={() => {
+                        const why = reason.trim() || 'released from the dashboard';
+                        void toggle('deactivate', a.scope === 'agent' ? a.agent : null, why);
+                      }}
+                    >
                       Release
                     </button>
                   )}
@@ -82,48 +118,88 @@ export function KillSwitchPage() {
         </table>
       )}
       {admin ? (
-        <form class="panel ks-form" aria-label="activate the kill switch" onSubmit={(e) => {
-          e.preventDefault();
-          if (!confirming) setConfirming(true);
-          else void toggle('activate', agent.trim() || null, reason.trim());
-        }}>
+        <form
+          class="panel ks-form"
+          aria-label="activate the kill switch"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!confirming) setConfirming(true);
+            else void toggle('activate', agent.trim() || null, reason.trim());
+          }}
+        >
           <h2>Stop intake</h2>
           <label>
             Agent (empty: every agent)
-            <input name="agent" value={agent} onInput={(e) => { setAgent(e.currentTarget.value); setConfirming(false); }} />
+            <input
+              name="agent"
+              value={agent}
+              onInput={(e) => {
+                setAgent(e.currentTarget.value);
+                setConfirming(false);
+              }}
+            />
           </label>
           <label>
             Reason (ledgered; also used for a release)
-            <input name="reason" required value={reason} onInput={(e) => { setReason(e.currentTarget.value); setConfirming(false); }} />
+            <input
+              name="reason"
+              required
+              value={reason}
+              onInput={(e) => {
+                setReason(e.currentTarget.value);
+                setConfirming(false);
+              }}
+            />
           </label>
           {confirming ? (
             <div class="confirm" role="alertdialog" aria-label="confirm">
               <p>
-                Refuse every new trace and event {agent.trim() ? `from ${agent.trim()}` : 'from every agent'} until released?
+                Refuse every new trace and event{' '}
+                {agent.trim() ? `from ${agent.trim()}` : 'from every agent'} until released?
               </p>
-              <button class="danger" type="submit" disabled={busy}>Yes, stop intake</button>{' '}
-              <button type="button" onClick={() => setConfirming(false)}>Cancel</button>
+              <button class="danger" type="submit" disabled={busy}>
+                Yes, stop intake
+              </button>{' '}
+              <button type="button" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
             </div>
           ) : (
-            <button class="danger" type="submit" disabled={busy || !reason.trim()}>Activate…</button>
+            <button class="danger" type="submit" disabled={busy || !reason.trim()}>
+              Activate…
+            </button>
           )}
           <ErrorBox error={error} />
         </form>
       ) : (
-        <p class="muted">Your role ({user.role}) cannot pull or release the kill switch; an admin can.</p>
+        <p class="muted">
+          Your role ({user.role}) cannot pull or release the kill switch; an admin can.
+        </p>
       )}
       <h2>History</h2>
       {s.data.history.length === 0 ? (
         <p class="muted">Never toggled.</p>
       ) : (
         <table class="list">
-          <thead><tr><th>When</th><th>Action</th><th>Scope</th><th>Reason</th><th>By</th></tr></thead>
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Action</th>
+              <th>Scope</th>
+              <th>Reason</th>
+              <th>By</th>
+            </tr>
+          </thead>
           <tbody>
             {s.data.history.map((h) => (
               <tr>
                 <td>{when(h.at)}</td>
-                <td><Badge kind={h.action === 'activated' ? 'bad' : 'ok'}>{h.action}</Badge></td>
-                <td>{h.agent ?? 'every agent'}</td><td>{h.reason}</td><td>{h.actor}</td>
+                <td>
+                  <Badge kind={h.action === 'activated' ? 'bad' : 'ok'}>{h.action}</Badge>
+                </td>
+                <td>{h.agent ?? 'every agent'}</td>
+                <td>{h.reason}</td>
+                <td>{h.actor}</td>
               </tr>
             ))}
           </tbody>

@@ -14,13 +14,36 @@ interface Overview {
       by_severity: Record<string, number>;
       by_status: Record<string, number>;
     };
-    ledger: { entries: number; tree_size: number; root_hash: string | null; signed_at: string | null };
+    ledger: {
+      entries: number;
+      tree_size: number;
+      root_hash: string | null;
+      signed_at: string | null;
+    };
     storage_bytes: number;
   };
   series: { days: string[]; traces: number[]; events: number[]; findings: number[] };
-  sources: Array<{ source_id: string; type: string; name: string; status: string; last_event_at: string | null; event_count: number; error_count: number }>;
-  siem: Array<{ target_id: string; kind: string; state: string; queue_depth: number; last_error: string | null }>;
-  kill_switch: { active: boolean; global: { active: boolean } | null; agents: Array<{ agent: string; active: boolean }> };
+  sources: Array<{
+    source_id: string;
+    type: string;
+    name: string;
+    status: string;
+    last_event_at: string | null;
+    event_count: number;
+    error_count: number;
+  }>;
+  siem: Array<{
+    target_id: string;
+    kind: string;
+    state: string;
+    queue_depth: number;
+    last_error: string | null;
+  }>;
+  kill_switch: {
+    active: boolean;
+    global: { active: boolean } | null;
+    agents: Array<{ agent: string; active: boolean }>;
+  };
   last_verify: { finished_at: string; ok: boolean; actor: string } | null;
 }
 
@@ -49,8 +72,18 @@ export function OverviewPage() {
         : [],
     [o.data],
   );
-  if (o.error) return <Page title="Overview"><ErrorBox error={o.error} /></Page>;
-  if (!o.data) return <Page title="Overview"><Loading what="the overview" /></Page>;
+  if (o.error)
+    return (
+      <Page title="Overview">
+        <ErrorBox error={o.error} />
+      </Page>
+    );
+  if (!o.data)
+    return (
+      <Page title="Overview">
+        <Loading what="the overview" />
+      </Page>
+    );
   const { status, kill_switch: ks } = o.data;
   const sev = status.findings.by_severity;
   const st = status.findings.by_status;
@@ -58,13 +91,27 @@ export function OverviewPage() {
     <Page title="Overview">
       {ks.active && (
         <p class="banner danger" role="status">
-          Kill switch active{ks.global?.active ? ' for every agent' : ` for ${ks.agents.filter((a) => a.active).map((a) => a.agent).join(', ')}`}: intake is refused.{' '}
-          <a href={href('kill-switch')}>Details</a>
+          Kill switch active
+          {ks.global?.active
+            ? ' for every agent'
+            : ` for ${ks.agents
+                .filter((a) => a.active)
+                .map((a) => a.agent)
+                .join(', ')}`}
+          : intake is refused. <a href={href('kill-switch')}>Details</a>
         </p>
       )}
       <div class="cards">
-        <Card label="Traces" value={status.traces.toLocaleString()} hint={`${status.agents} agents`} />
-        <Card label="Events" value={status.events.toLocaleString()} hint={`last ${when(status.last_event_at)}`} />
+        <Card
+          label="Traces"
+          value={status.traces.toLocaleString()}
+          hint={`${status.agents} agents`}
+        />
+        <Card
+          label="Events"
+          value={status.events.toLocaleString()}
+          hint={`last ${when(status.last_event_at)}`}
+        />
         <Card
           label="Open findings"
           value={(st.open ?? 0).toLocaleString()}
@@ -77,7 +124,9 @@ export function OverviewPage() {
             o.data.last_verify ? (
               <span>
                 last verify{' '}
-                <Badge kind={o.data.last_verify.ok ? 'ok' : 'bad'}>{o.data.last_verify.ok ? 'intact' : 'FAILED'}</Badge>
+                <Badge kind={o.data.last_verify.ok ? 'ok' : 'bad'}>
+                  {o.data.last_verify.ok ? 'intact' : 'FAILED'}
+                </Badge>
               </span>
             ) : (
               <a href={href('ledger')}>not verified by this server yet</a>
@@ -92,7 +141,11 @@ export function OverviewPage() {
       </div>
       <section class="panel" aria-labelledby="activity">
         <h2 id="activity">Activity, last 30 days (UTC)</h2>
-        <DailyChart days={o.data.series.days} series={series} label="traces, events and findings per day" />
+        <DailyChart
+          days={o.data.series.days}
+          series={series}
+          label="traces, events and findings per day"
+        />
       </section>
       <div class="grid2">
         <section class="panel" aria-labelledby="by-sev">
@@ -101,8 +154,12 @@ export function OverviewPage() {
             <tbody>
               {SEVERITIES.map((s) => (
                 <tr>
-                  <th scope="row"><Badge kind={s}>{s}</Badge></th>
-                  <td class="num"><a href={href('findings', { severity: s })}>{(sev[s] ?? 0).toLocaleString()}</a></td>
+                  <th scope="row">
+                    <Badge kind={s}>{s}</Badge>
+                  </th>
+                  <td class="num">
+                    <a href={href('findings', { severity: s })}>{(sev[s] ?? 0).toLocaleString()}</a>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -115,7 +172,9 @@ export function OverviewPage() {
               {STATUSES.map((s) => (
                 <tr>
                   <th scope="row">{s}</th>
-                  <td class="num"><a href={href('findings', { status: s })}>{(st[s] ?? 0).toLocaleString()}</a></td>
+                  <td class="num">
+                    <a href={href('findings', { status: s })}>{(st[s] ?? 0).toLocaleString()}</a>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -127,13 +186,25 @@ export function OverviewPage() {
             <p class="muted">No live sources: traces come from the CLI and the REST API.</p>
           ) : (
             <table>
-              <thead><tr><th>Name</th><th>Type</th><th>State</th><th class="num">Events</th><th>Last event</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Type</th>
+                  <th>State</th>
+                  <th class="num">Events</th>
+                  <th>Last event</th>
+                </tr>
+              </thead>
               <tbody>
                 {o.data.sources.map((s) => (
                   <tr>
-                    <td>{s.name}</td><td>{s.type}</td>
-                    <td><Badge kind={s.status === 'active' ? 'ok' : 'warn'}>{s.status}</Badge></td>
-                    <td class="num">{s.event_count.toLocaleString()}</td><td>{when(s.last_event_at)}</td>
+                    <td>{s.name}</td>
+                    <td>{s.type}</td>
+                    <td>
+                      <Badge kind={s.status === 'active' ? 'ok' : 'warn'}>{s.status}</Badge>
+                    </td>
+                    <td class="num">{s.event_count.toLocaleString()}</td>
+                    <td>{when(s.last_event_at)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -146,12 +217,22 @@ export function OverviewPage() {
             <p class="muted">No SIEM target.</p>
           ) : (
             <table>
-              <thead><tr><th>Target</th><th>State</th><th class="num">Queued</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Target</th>
+                  <th>State</th>
+                  <th class="num">Queued</th>
+                </tr>
+              </thead>
               <tbody>
                 {o.data.siem.map((t) => (
                   <tr>
-                    <td>{t.kind} <span class="muted">{t.target_id}</span></td>
-                    <td><Badge kind={t.state === 'error' ? 'bad' : 'ok'}>{t.state}</Badge></td>
+                    <td>
+                      {t.kind} <span class="muted">{t.target_id}</span>
+                    </td>
+                    <td>
+                      <Badge kind={t.state === 'error' ? 'bad' : 'ok'}>{t.state}</Badge>
+                    </td>
                     <td class="num">{t.queue_depth}</td>
                   </tr>
                 ))}
@@ -160,7 +241,13 @@ export function OverviewPage() {
           )}
           <p>
             Retention:{' '}
-            {retention.error ? <span class="muted">{retention.error}</span> : retention.data ? <RetentionLine r={retention.data} /> : '…'}
+            {retention.error ? (
+              <span class="muted">{retention.error}</span>
+            ) : retention.data ? (
+              <RetentionLine r={retention.data} />
+            ) : (
+              '…'
+            )}
           </p>
         </section>
       </div>
@@ -169,7 +256,9 @@ export function OverviewPage() {
 }
 
 function RetentionLine({ r }: { r: Retention }) {
-  const policy = r.days ? `${r.days} days${r.enforce ? ', enforced' : ' (not enforced)'}` : 'kept forever (no policy)';
+  const policy = r.days
+    ? `${r.days} days${r.enforce ? ', enforced' : ' (not enforced)'}`
+    : 'kept forever (no policy)';
   return (
     <span>
       {policy}; {r.legal_holds} legal holds; {r.records_purged.toLocaleString()} records purged

@@ -29,22 +29,43 @@ export function SettingsPage() {
       <section class="panel" aria-labelledby="you">
         <h2 id="you">You</h2>
         <p>
-          {user.email}, role <strong>{user.role}</strong>; previous sign-in {when(user.last_login_at)}.
+          {user.email}, role <strong>{user.role}</strong>; previous sign-in{' '}
+          {when(user.last_login_at)}.
         </p>
       </section>
       <section class="panel" aria-labelledby="src">
         <h2 id="src">Sources</h2>
         <ErrorBox error={sources.error} />
-        {sources.data && sources.data.sources.length === 0 && <p class="muted">None. Add one with <code>evid sources add</code>.</p>}
+        {sources.data && sources.data.sources.length === 0 && (
+          <p class="muted">
+            None. Add one with <code>evid sources add</code>.
+          </p>
+        )}
         {sources.data && sources.data.sources.length > 0 && (
           <table class="list">
-            <thead><tr><th>Name</th><th>Type</th><th>Endpoint</th><th>State</th><th class="num">Events</th><th>Last event</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Endpoint</th>
+                <th>State</th>
+                <th class="num">Events</th>
+                <th>Last event</th>
+              </tr>
+            </thead>
             <tbody>
               {sources.data.sources.map((s) => (
                 <tr>
-                  <td>{s.name}</td><td>{s.type}</td><td><code>{s.endpoint ?? '–'}</code></td>
-                  <td><Badge kind={s.status === 'active' ? 'ok' : 'warn'}>{s.status}</Badge></td>
-                  <td class="num">{s.event_count}</td><td>{when(s.last_event_at)}</td>
+                  <td>{s.name}</td>
+                  <td>{s.type}</td>
+                  <td>
+                    <code>{s.endpoint ?? '–'}</code>
+                  </td>
+                  <td>
+                    <Badge kind={s.status === 'active' ? 'ok' : 'warn'}>{s.status}</Badge>
+                  </td>
+                  <td class="num">{s.event_count}</td>
+                  <td>{when(s.last_event_at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -56,18 +77,29 @@ export function SettingsPage() {
         <ErrorBox error={retention.error} />
         {retention.data && (
           <p>
-            {retention.data.days ? `Records older than ${retention.data.days} days ${retention.data.enforce ? 'are purged' : 'would be purged (not enforced)'}` : 'No retention policy: records are kept.'}{' '}
-            {retention.data.legal_holds} legal holds, {retention.data.records_purged} records purged, storage {retention.data.storage_used_percent}% used.
+            {retention.data.days
+              ? `Records older than ${retention.data.days} days ${retention.data.enforce ? 'are purged' : 'would be purged (not enforced)'}`
+              : 'No retention policy: records are kept.'}{' '}
+            {retention.data.legal_holds} legal holds, {retention.data.records_purged} records
+            purged, storage {retention.data.storage_used_percent}% used.
           </p>
         )}
       </section>
       <section class="panel" aria-labelledby="cli">
         <h2 id="cli">Managed from the command line</h2>
         <ul>
-          <li>Users: <code>evid admin users add | list | set-role | reset-password | remove</code></li>
-          <li>API keys: <code>audit token create | list | revoke</code> (a key is shown once)</li>
-          <li>SIEM targets: <code>evid siem add | list | test | remove</code></li>
-          <li>Retention and holds: <code>evid retention set | hold</code></li>
+          <li>
+            Users: <code>evid admin users add | list | set-role | reset-password | remove</code>
+          </li>
+          <li>
+            API keys: <code>audit token create | list | revoke</code> (a key is shown once)
+          </li>
+          <li>
+            SIEM targets: <code>evid siem add | list | test | remove</code>
+          </li>
+          <li>
+            Retention and holds: <code>evid retention set | hold</code>
+          </li>
         </ul>
       </section>
     </Page>

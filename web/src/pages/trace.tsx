@@ -48,15 +48,23 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
   const [inLabel, outLabel] = LABELS[e.type] ?? ['Input', 'Output'];
   const latency = e.attributes.latency_ms;
   const tool = e.attributes.tool_name;
-  const other = Object.entries(e.attributes).filter(([k]) => k !== 'latency_ms' && k !== 'tool_name');
+  const other = Object.entries(e.attributes).filter(
+    ([k]) => k !== 'latency_ms' && k !== 'tool_name',
+  );
   return (
     <li class="event" id={`event-${e.event_id}`}>
       <div class="event-head">
         <Badge kind={e.type}>{e.type}</Badge>
         {typeof tool === 'string' && <code>{tool}</code>}
-        {e.model && <span>model <strong>{e.model}</strong></span>}
+        {e.model && (
+          <span>
+            model <strong>{e.model}</strong>
+          </span>
+        )}
         {(e.tokens_prompt !== null || e.tokens_completion !== null) && (
-          <span>tokens {e.tokens_prompt ?? 0} → {e.tokens_completion ?? 0}</span>
+          <span>
+            tokens {e.tokens_prompt ?? 0} → {e.tokens_completion ?? 0}
+          </span>
         )}
         {typeof latency === 'number' && <span>{latency} ms</span>}
         <span class="muted">{when(e.timestamp)}</span>
@@ -65,10 +73,16 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
       </div>
       {e.purged && <p class="muted">Content purged by retention (its ledger entry remains).</p>}
       {e.prompt !== null && (
-        <div class="io"><div class="io-label">{inLabel}</div><pre>{e.prompt}</pre></div>
+        <div class="io">
+          <div class="io-label">{inLabel}</div>
+          <pre>{e.prompt}</pre>
+        </div>
       )}
       {e.completion !== null && (
-        <div class="io"><div class="io-label">{outLabel}</div><pre>{e.completion}</pre></div>
+        <div class="io">
+          <div class="io-label">{outLabel}</div>
+          <pre>{e.completion}</pre>
+        </div>
       )}
       {other.length > 0 && (
         <details>
@@ -78,8 +92,9 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
       )}
       {findings.map((f) => (
         <div class={`inline-finding sev-${f.severity}`}>
-          <Badge kind={f.severity}>{f.severity}</Badge> <a href={href(`findings/${f.id}`)}>{f.type}</a>{' '}
-          <Badge kind={f.status}>{f.status}</Badge> <span class="excerpt">{f.excerpt}</span>
+          <Badge kind={f.severity}>{f.severity}</Badge>{' '}
+          <a href={href(`findings/${f.id}`)}>{f.type}</a> <Badge kind={f.status}>{f.status}</Badge>{' '}
+          <span class="excerpt">{f.excerpt}</span>
         </div>
       ))}
     </li>
@@ -88,19 +103,46 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
 
 export function TracePage({ id }: { id: string }) {
   const t = useApi<TraceDetail>(`/traces/${encodeURIComponent(id)}`);
-  if (t.error) return <Page title={`Trace ${id}`}><ErrorBox error={t.error} /></Page>;
-  if (!t.data) return <Page title={`Trace ${id}`}><Loading what="the trace" /></Page>;
+  if (t.error)
+    return (
+      <Page title={`Trace ${id}`}>
+        <ErrorBox error={t.error} />
+      </Page>
+    );
+  if (!t.data)
+    return (
+      <Page title={`Trace ${id}`}>
+        <Loading what="the trace" />
+      </Page>
+    );
   const d = t.data;
-  const loose = d.findings.filter((f) => !f.event_id || !d.events.some((e) => e.event_id === f.event_id));
+  const loose = d.findings.filter(
+    (f) => !f.event_id || !d.events.some((e) => e.event_id === f.event_id),
+  );
   return (
-    <Page title={`Trace ${d.session_id}`} actions={<ProveIt subject={d.trace_id} label="this trace" />}>
+    <Page
+      title={`Trace ${d.session_id}`}
+      actions={<ProveIt subject={d.trace_id} label="this trace" />}
+    >
       <dl class="facts">
-        <dt>Trace</dt><dd><code>{d.trace_id}</code></dd>
-        <dt>Agent</dt><dd><a href={href('traces', { agent: d.agent })}>{d.agent}</a></dd>
-        <dt>Framework</dt><dd>{d.framework ?? '–'}</dd>
-        <dt>Status</dt><dd>{d.status}</dd>
-        <dt>Span</dt><dd>{when(d.first_event_at)} – {when(d.last_event_at)}</dd>
-        <dt>Findings</dt><dd>{d.findings.length}</dd>
+        <dt>Trace</dt>
+        <dd>
+          <code>{d.trace_id}</code>
+        </dd>
+        <dt>Agent</dt>
+        <dd>
+          <a href={href('traces', { agent: d.agent })}>{d.agent}</a>
+        </dd>
+        <dt>Framework</dt>
+        <dd>{d.framework ?? '–'}</dd>
+        <dt>Status</dt>
+        <dd>{d.status}</dd>
+        <dt>Span</dt>
+        <dd>
+          {when(d.first_event_at)} – {when(d.last_event_at)}
+        </dd>
+        <dt>Findings</dt>
+        <dd>{d.findings.length}</dd>
       </dl>
       <h2>Timeline</h2>
       <ol class="timeline">
@@ -112,7 +154,10 @@ export function TracePage({ id }: { id: string }) {
         <>
           <h2>Findings on the whole trace</h2>
           {loose.map((f) => (
-            <div class="inline-finding"><Badge kind={f.severity}>{f.severity}</Badge> <a href={href(`findings/${f.id}`)}>{f.type}</a> {f.excerpt}</div>
+            <div class="inline-finding">
+              <Badge kind={f.severity}>{f.severity}</Badge>{' '}
+              <a href={href(`findings/${f.id}`)}>{f.type}</a> {f.excerpt}
+            </div>
           ))}
         </>
       )}

@@ -18,7 +18,10 @@ const FILTERS = ['agent', 'session', 'framework', 'type', 'since', 'until'] as c
 const LIMIT = 50;
 
 export function TracesPage({ params }: { params: URLSearchParams }) {
-  const filter = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<string, string>;
+  const filter = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<
+    string,
+    string
+  >;
   const offset = Number(params.get('offset') ?? 0) || 0;
   const list = useApi<{ traces: TraceSummary[]; total: number }>(
     `/traces${query({ ...filter, limit: LIMIT, offset })}`,
@@ -52,26 +55,41 @@ export function TracesPage({ params }: { params: URLSearchParams }) {
           <table class="list">
             <thead>
               <tr>
-                <th>Trace</th><th>Session</th><th>Agent</th><th>Framework</th><th>Status</th>
-                <th class="num">Events</th><th>Started</th>
+                <th>Trace</th>
+                <th>Session</th>
+                <th>Agent</th>
+                <th>Framework</th>
+                <th>Status</th>
+                <th class="num">Events</th>
+                <th>Started</th>
               </tr>
             </thead>
             <tbody>
               {list.data.traces.map((t) => (
                 <tr>
-                  <td><a href={href(`traces/${encodeURIComponent(t.trace_id)}`)}><code>{short(t.trace_id, 18)}</code></a></td>
+                  <td>
+                    <a href={href(`traces/${encodeURIComponent(t.trace_id)}`)}>
+                      <code>{short(t.trace_id, 18)}</code>
+                    </a>
+                  </td>
                   <td>{t.session_id}</td>
                   <td>{t.agent}</td>
                   <td>{t.framework ?? '–'}</td>
-                  <td><Badge kind={t.status === 'completed' ? 'ok' : 'warn'}>{t.status}</Badge></td>
+                  <td>
+                    <Badge kind={t.status === 'completed' ? 'ok' : 'warn'}>{t.status}</Badge>
+                  </td>
                   <td class="num">{t.event_count}</td>
                   <td>{when(t.first_event_at)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Pager total={list.data.total} offset={offset} limit={LIMIT}
-            onOffset={(o) => go('traces', { ...filter, offset: o ? String(o) : undefined })} />
+          <Pager
+            total={list.data.total}
+            offset={offset}
+            limit={LIMIT}
+            onOffset={(o) => go('traces', { ...filter, offset: o ? String(o) : undefined })}
+          />
         </>
       )}
     </Page>

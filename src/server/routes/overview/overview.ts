@@ -18,7 +18,9 @@ export const overviewRoute = defineRoute({
     querystring: {
       type: 'object',
       additionalProperties: false,
-      properties: { days: { type: 'integer', minimum: 1, maximum: 366, description: 'default 30' } },
+      properties: {
+        days: { type: 'integer', minimum: 1, maximum: 366, description: 'default 30' },
+      },
     },
     response: {
       200: {

@@ -8,7 +8,9 @@ export const sessionDeleteRoute = defineRoute({
   summary: 'dashboard sign-out: ends the session and clears its cookie',
   tag: 'session',
   auth: 'authenticated',
-  schema: { response: { 200: { type: 'object', properties: { signed_out: { type: 'boolean' } } } } },
+  schema: {
+    response: { 200: { type: 'object', properties: { signed_out: { type: 'boolean' } } } },
+  },
   handler(req, reply, ctx) {
     const sessionId = cookieValue(req.headers.cookie, SESSION_COOKIE);
     if (req.principal?.kind === 'session' && sessionId) {
