@@ -238,7 +238,7 @@ export function CompliancePage({ params }: { params: URLSearchParams }) {
                   <td>
                     {c.summary}
                     {c.evidence.finding_ids.length > 0 && (
-                      <div class="small">
+                      <div class="small ids">
                         {c.evidence.finding_ids.slice(0, 5).map((id) => (
                           <a href={href(`findings/${id}`)}>
                             <code>{id.slice(0, 12)}…</code>

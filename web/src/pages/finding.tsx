@@ -90,7 +90,7 @@ export function FindingPage({ id }: { id: string }) {
           <code>{d.detector}</code> ({d.category}) matched{' '}
           {d.match_masked ? <code>{d.match_masked}</code> : 'a span'} in the {d.field ?? 'text'} of{' '}
           {d.event
-            ? `a ${d.event.type}${d.event.model ? ` to ${d.event.model}` : ''}`
+            ? `the ${d.event.type} event${d.event.model ? ` (${d.event.model})` : ''}`
             : 'the trace'}
         </dd>
         <dt>Trace</dt>
