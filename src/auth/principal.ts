@@ -81,7 +81,8 @@ export class Authenticator {
       kind: 'session',
       id: user.user_id,
       role: user.role,
-      actor: `user:${user.email}`,
+      // OIDC sessions act as their subject, like the same person's bearer tokens.
+      actor: user.user_id.startsWith('oidc:') ? user.user_id : `user:${user.email}`,
       csrf: csrfTokenOf(sessionId),
     };
   }

@@ -98,10 +98,7 @@ export async function signIn(
       email,
       new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString(),
     );
-    tx.prepare('DELETE FROM dashboard_sessions WHERE expires_at < ?').run(now.toISOString());
-    tx.prepare(
-      'INSERT INTO dashboard_sessions (id_sha256, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-    ).run(sha256Hex(sessionId), info.user_id, now.toISOString(), expiresAt);
+    insertSession(tx, sessionId, info.user_id, now, expiresAt);
     touchUserLogin(tx, info.user_id, now.toISOString());
     return info;
   });
@@ -119,13 +116,69 @@ export async function signIn(
   };
 }
 
+function insertSession(
+  tx: Transactor,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  expiresAt: string,
+  oidc?: { role: string; email: string },
+): void {
+  tx.prepare('DELETE FROM dashboard_sessions WHERE expires_at < ?').run(now.toISOString());
+  tx.prepare(
+    `INSERT INTO dashboard_sessions (id_sha256, user_id, created_at, expires_at, oidc_role, oidc_email)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    sha256Hex(sessionId),
+    userId,
+    now.toISOString(),
+    expiresAt,
+    oidc?.role ?? null,
+    oidc?.email ?? null,
+  );
+}
+
+/** A session for an OIDC sign-in (src/auth/oidc-login.ts): `oidc:<sub>`, the token's role. */
+export function openOidcSession(
+  store: Store,
+  identity: { subject: string; role: SessionUser['role']; email: string },
+  now: Date = new Date(),
+): SignedIn {
+  const sessionId = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
+  const userId = `oidc:${identity.subject}`;
+  store.transact((tx) =>
+    insertSession(tx, sessionId, userId, now, expiresAt, {
+      role: identity.role,
+      email: identity.email,
+    }),
+  );
+  return {
+    sessionId,
+    csrfToken: csrfTokenOf(sessionId),
+    expiresAt,
+    user: { user_id: userId, email: identity.email, role: identity.role, last_login_at: null },
+  };
+}
+
 /** The live user behind a session id, or UnauthorizedError (expired, signed out, removed). */
 export function resolveSession(r: Reader, sessionId: string, now: Date): SessionUser {
   const row = r
-    .prepare('SELECT user_id, expires_at FROM dashboard_sessions WHERE id_sha256 = ?')
-    .get(sha256Hex(sessionId)) as { user_id: string; expires_at: string } | undefined;
+    .prepare(
+      'SELECT user_id, expires_at, oidc_role, oidc_email FROM dashboard_sessions WHERE id_sha256 = ?',
+    )
+    .get(sha256Hex(sessionId)) as
+    | { user_id: string; expires_at: string; oidc_role: string | null; oidc_email: string | null }
+    | undefined;
   if (!row || row.expires_at <= now.toISOString()) {
     throw new UnauthorizedError('session expired or signed out: sign in again');
+  }
+  if (row.oidc_role !== null) {
+    return {
+      user_id: row.user_id,
+      email: row.oidc_email ?? row.user_id,
+      role: row.oidc_role as SessionUser['role'],
+    };
   }
   try {
     const user = requireLiveUser(r, row.user_id);

@@ -23,6 +23,9 @@ import { overviewRoute } from './overview/overview.js';
 import { sessionCreateRoute } from './session/create.js';
 import { sessionDeleteRoute } from './session/delete.js';
 import { sessionGetRoute } from './session/get.js';
+import { sessionMethodsRoute } from './session/methods.js';
+import { sessionOidcCallbackRoute } from './session/oidc-callback.js';
+import { sessionOidcStartRoute } from './session/oidc-start.js';
 import { openapiRoute } from './openapi/openapi.js';
 import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
@@ -90,6 +93,9 @@ export const ROUTES: readonly RouteDef[] = [
   sessionCreateRoute,
   sessionGetRoute,
   sessionDeleteRoute,
+  sessionMethodsRoute,
+  sessionOidcStartRoute,
+  sessionOidcCallbackRoute,
   overviewRoute,
   ledgerHeadRoute,
   ledgerProofRoute,

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../api';
 import type { SessionUser } from '../session';
 
@@ -9,6 +9,13 @@ export function SignInPage(props: {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [sso, setSso] = useState(false);
+  useEffect(() => {
+    api<{ oidc: boolean }>('/session/methods', { quiet401: true }).then(
+      (m) => setSso(m.oidc),
+      () => setSso(false),
+    );
+  }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
@@ -63,6 +70,11 @@ export function SignInPage(props: {
         <button class="primary" type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        {sso && (
+          <a class="button sso" href="/api/v1/session/oidc">
+            Sign in with single sign-on
+          </a>
+        )}
         <p class="muted small">
           No account? An administrator adds one with <code>evid admin users add</code>.
         </p>

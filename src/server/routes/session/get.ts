@@ -1,5 +1,6 @@
-import { ForbiddenError } from '../../../errors.js';
 import { requireLiveUser } from '../../../admin/users.js';
+import { cookieValue, resolveSession, SESSION_COOKIE } from '../../../auth/sessions.js';
+import { ForbiddenError } from '../../../errors.js';
 import { defineRoute } from '../../route.js';
 import { sessionAnswer } from './cookie.js';
 
@@ -12,18 +13,17 @@ export const sessionGetRoute = defineRoute({
   schema: { response: { 200: sessionAnswer } },
   handler(req, _reply, ctx) {
     const principal = req.principal!;
-    if (principal.kind !== 'session') {
+    const sessionId = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    if (principal.kind !== 'session' || !sessionId) {
       throw new ForbiddenError('GET /api/v1/session answers for a dashboard session cookie only');
     }
-    const user = ctx.store.read((r) => requireLiveUser(r, principal.id));
-    return {
-      user: {
-        user_id: user.user_id,
-        email: user.email,
-        role: user.role,
-        last_login_at: user.last_login_at,
-      },
-      csrf_token: principal.csrf,
-    };
+    return ctx.store.read((r) => {
+      const user = resolveSession(r, sessionId, new Date());
+      const local = user.user_id.startsWith('usr_') ? requireLiveUser(r, user.user_id) : undefined;
+      return {
+        user: { ...user, last_login_at: local?.last_login_at ?? null },
+        csrf_token: principal.csrf,
+      };
+    });
   },
 });
