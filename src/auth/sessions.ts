@@ -83,6 +83,11 @@ export async function signIn(
   const ok = await verifyPassword(input.password, stored || DECOY_HASH);
   if (!ok || !stored) {
     store.transact((tx) => {
+      // Failures older than the window count for nothing: dropped here, so probes of many
+      // e-mails cannot grow the table without bound.
+      tx.prepare('DELETE FROM login_failures WHERE at < ?').run(
+        new Date(now.getTime() - LOCKOUT_WINDOW_MS).toISOString(),
+      );
       tx.prepare('INSERT INTO login_failures (email, at) VALUES (?, ?)').run(
         email,
         now.toISOString(),
