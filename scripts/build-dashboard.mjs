@@ -3,7 +3,7 @@
  * Bundles the dashboard (web/) with esbuild into dist/dashboard/: index.html plus content-
  * hashed assets (served with a year-long cache by src/server/dashboard.ts). Minified, no
  * source maps shipped, nothing loaded from elsewhere at run time. Prints the gzipped size of
- * what a first load fetches (the issue's budget: 150 KB of JS + CSS).
+ * what a first load fetches (budget: 150 KB of JS + CSS).
  */
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
