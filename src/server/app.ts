@@ -156,8 +156,10 @@ export async function buildServer(
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
         ...(route.renderError ? { renderError: route.renderError } : {}),
-        ...(route.auth === 'public' ? { rateLimit: false } : {}),
-        ...(route.rateLimit && route.auth !== 'public'
+        // Public routes are not limited, unless they name their own limit (the dashboard's
+        // sign-in, an scrypt per try): then it counts per address.
+        ...(route.auth === 'public' && !route.rateLimit ? { rateLimit: false } : {}),
+        ...(route.rateLimit
           ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.windowMs } }
           : {}),
       },

@@ -7,9 +7,12 @@ export const sessionCreateRoute = defineRoute({
   url: '/api/v1/session',
   summary: 'dashboard sign-in: e-mail and password of an `evid admin users` user',
   description:
-    'Sets the HttpOnly, SameSite=Strict session cookie and answers the CSRF token every write made with it must carry (X-CSRF-Token). Records the login (last_login_at). Five failures for one e-mail within 15 minutes lock it out for the rest of the window (429).',
+    'Sets the HttpOnly, SameSite=Strict session cookie and answers the CSRF token every write made with it must carry (X-CSRF-Token). Records the login (last_login_at). Five failures for one e-mail within 15 minutes lock it out for the rest of the window (429); at most 30 tries a minute per address.',
   tag: 'session',
   auth: 'public',
+  // Each try costs an scrypt (about 32 MiB, tens of ms): at most 30 a minute per address,
+  // besides the per-e-mail lockout.
+  rateLimit: { max: 30, windowMs: 60_000 },
   schema: {
     body: {
       type: 'object',
