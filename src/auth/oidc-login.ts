@@ -39,7 +39,7 @@ export class OidcLogin {
     this.verifier = new OidcVerifier(options);
   }
 
-  async start(redirectUri: string, now = Date.now()): Promise<string> {
+  async start(redirectUri: string, now = Date.now()): Promise<{ url: string; state: string }> {
     const { authorization } = await this.discover();
     for (const [state, p] of this.pending) if (now - p.at > PENDING_MS) this.pending.delete(state);
     if (this.pending.size >= MAX_PENDING) {
@@ -59,7 +59,12 @@ export class OidcLogin {
       code_challenge: createHash('sha256').update(pending.verifier).digest('base64url'),
       code_challenge_method: 'S256',
     }).toString();
-    return url.toString();
+    return { url: url.toString(), state };
+  }
+
+  /** Drops a pending sign-in (its callback came from another browser). */
+  forget(state: string): void {
+    this.pending.delete(state);
   }
 
   async finish(

@@ -8,11 +8,17 @@ import { api, startServer, trace, type RunningServer } from '../support/server.j
 const CHROMIUM = chromiumPath();
 if (!CHROMIUM) console.warn(NO_BROWSER_HINT);
 
-/** Follows one redirect by hand: the Location of a 302. */
-async function location(url: string, headers: Record<string, string> = {}): Promise<string> {
+/** Follows one redirect by hand: the Location of a 302, and the cookie it set, if any. */
+async function hop(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ to: string; cookie: string | undefined }> {
   const res = await fetch(url, { redirect: 'manual', headers });
   expect(res.status, await res.clone().text()).toBe(302);
-  return new URL(res.headers.get('location')!, url).toString();
+  return {
+    to: new URL(res.headers.get('location')!, url).toString(),
+    cookie: res.headers.get('set-cookie')?.split(';')[0],
+  };
 }
 
 describe('dashboard single sign-on (OIDC authorization code + PKCE)', () => {
@@ -41,24 +47,45 @@ describe('dashboard single sign-on (OIDC authorization code + PKCE)', () => {
   it('sends the provider a PKCE S256 challenge, a state and a nonce, and refuses a replayed or forged callback', async () => {
     const methods = await api(server.url, '/api/v1/session/methods', { key: null });
     expect(methods.body).toEqual({ password: true, oidc: true });
-    const authorize = await location(`${server.url}/api/v1/session/oidc`);
+    const start = await hop(`${server.url}/api/v1/session/oidc`);
+    const authorize = start.to;
+    expect(start.cookie).toMatch(/^evid_oidc_state=[\w-]{43}$/);
     const q = new URL(authorize).searchParams;
     expect(authorize.startsWith(`${provider.url}/authorize?`)).toBe(true);
     expect(q.get('client_id')).toBe('evid-dashboard');
     expect(q.get('code_challenge_method')).toBe('S256');
     expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(start.cookie).toBe(`evid_oidc_state=${q.get('state')}`);
     expect(q.get('redirect_uri')).toBe(`${server.url}/api/v1/session/oidc/callback`);
-    const callback = await location(authorize);
+    const callback = (await hop(authorize)).to;
+    const withState = { cookie: start.cookie! };
 
-    const first = await fetch(callback, { redirect: 'manual' });
+    // A callback link opened in another browser (no state cookie) is refused, and spends
+    // the state.
+    const elsewhere = await fetch(callback, { redirect: 'manual' });
+    expect(elsewhere.status).toBe(401);
+    expect(await fetch(callback, { redirect: 'manual', headers: withState })).toMatchObject({
+      status: 401,
+    });
+
+    const again = await hop(`${server.url}/api/v1/session/oidc`);
+    const callback2 = (await hop(again.to)).to;
+    const first = await fetch(callback2, {
+      redirect: 'manual',
+      headers: { cookie: again.cookie! },
+    });
     expect(first.status).toBe(302);
-    expect(first.headers.get('set-cookie')).toMatch(
+    expect(first.headers.getSetCookie().find((c) => c.startsWith('evid_session='))).toMatch(
       /^evid_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict/,
     );
-    const replay = await fetch(callback, { redirect: 'manual' });
-    expect(replay.status).toBe(401);
-    const forged = await fetch(callback.replace(/state=[^&]+/, 'state=made-up'), {
+    const replay = await fetch(callback2, {
       redirect: 'manual',
+      headers: { cookie: again.cookie! },
+    });
+    expect(replay.status).toBe(401);
+    const forged = await fetch(callback2.replace(/state=[^&]+/, 'state=made-up'), {
+      redirect: 'manual',
+      headers: { cookie: 'evid_oidc_state=made-up' },
     });
     expect(forged.status).toBe(401);
   });
@@ -66,8 +93,9 @@ describe('dashboard single sign-on (OIDC authorization code + PKCE)', () => {
   it('refuses an ID token without a dashboard role', async () => {
     provider.claims = { email: 'nobody@example.com', evid_role: 'ingest' };
     try {
-      const callback = await location(await location(`${server.url}/api/v1/session/oidc`));
-      const res = await fetch(callback, { redirect: 'manual' });
+      const start = await hop(`${server.url}/api/v1/session/oidc`);
+      const callback = (await hop(start.to)).to;
+      const res = await fetch(callback, { redirect: 'manual', headers: { cookie: start.cookie! } });
       expect(res.status).toBe(403);
       expect(((await res.json()) as { error: { details: string } }).error.details).toContain(
         'no dashboard role',

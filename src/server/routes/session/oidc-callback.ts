@@ -1,7 +1,8 @@
-import { openOidcSession, SESSION_TTL_MS } from '../../../auth/sessions.js';
+import { cookieValue, openOidcSession, SESSION_TTL_MS } from '../../../auth/sessions.js';
+import { UnauthorizedError } from '../../../errors.js';
 import { defineRoute } from '../../route.js';
 import { setSessionCookie } from './cookie.js';
-import { requireOidcLogin } from './oidc-login.js';
+import { OIDC_STATE_COOKIE, requireOidcLogin, setOidcStateCookie } from './oidc-login.js';
 
 export const sessionOidcCallbackRoute = defineRoute({
   method: 'GET',
@@ -24,8 +25,16 @@ export const sessionOidcCallbackRoute = defineRoute({
   },
   async handler(req, reply, ctx) {
     const { code, state } = req.query as { code: string; state: string };
-    const identity = await requireOidcLogin(ctx).finish(code, state);
+    const login = requireOidcLogin(ctx);
+    if (cookieValue(req.headers.cookie, OIDC_STATE_COOKIE) !== state) {
+      login.forget(state);
+      throw new UnauthorizedError(
+        'OIDC sign-in: this browser did not start this sign-in (state cookie missing or different)',
+      );
+    }
+    const identity = await login.finish(code, state);
     const session = openOidcSession(ctx.store, identity);
+    setOidcStateCookie(req, reply, '', 0);
     setSessionCookie(req, reply, session.sessionId, SESSION_TTL_MS / 1000);
     return reply.redirect('/', 302);
   },

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OidcLogin } from '../../../auth/oidc-login.js';
 import { NotFoundError } from '../../../errors.js';
 import type { ServerContext } from '../../route.js';
@@ -28,4 +29,29 @@ export function requireOidcLogin(ctx: ServerContext): OidcLogin {
     );
   }
   return login;
+}
+
+export const OIDC_STATE_COOKIE = 'evid_oidc_state';
+
+/**
+ * Binds a sign-in to the browser that started it: the callback must come with this cookie
+ * holding its state, so a callback link made by someone else cannot sign a victim into the
+ * sender's account (login CSRF). SameSite=Lax, not Strict: the provider's redirect back is
+ * a cross-site navigation, on which a Strict cookie is not sent.
+ */
+export function setOidcStateCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  state: string,
+  maxAgeSeconds: number,
+): void {
+  const parts = [
+    `${OIDC_STATE_COOKIE}=${state}`,
+    'Path=/api/v1/session/oidc',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAgeSeconds}`,
+  ];
+  if (req.protocol === 'https') parts.push('Secure');
+  void reply.header('set-cookie', parts.join('; '));
 }

@@ -1,5 +1,5 @@
 import { defineRoute } from '../../route.js';
-import { requireOidcLogin } from './oidc-login.js';
+import { requireOidcLogin, setOidcStateCookie } from './oidc-login.js';
 
 export const sessionOidcStartRoute = defineRoute({
   method: 'GET',
@@ -13,6 +13,8 @@ export const sessionOidcStartRoute = defineRoute({
   async handler(req, reply, ctx) {
     const login = requireOidcLogin(ctx);
     const redirectUri = `${req.protocol}://${req.host}/api/v1/session/oidc/callback`;
-    return reply.redirect(await login.start(redirectUri), 302);
+    const { url, state } = await login.start(redirectUri);
+    setOidcStateCookie(req, reply, state, 600);
+    return reply.redirect(url, 302);
   },
 });
