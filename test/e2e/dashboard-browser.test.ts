@@ -135,8 +135,11 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await page.getByRole('cell', { name: 'sess_dash_3' }).waitFor();
     await page.getByLabel('agent').fill('support-bot');
     await page.getByRole('button', { name: 'Filter' }).click();
+    // The filtered page replaces the list: billing-agent's traces leave, support-bot's stay.
+    await page.getByRole('cell', { name: 'sess_dash_3' }).waitFor({ state: 'detached' });
+    expect(page.url()).toContain('agent=support-bot');
     await page.getByRole('cell', { name: 'sess_dash_1' }).waitFor();
-    expect(await page.getByRole('cell', { name: 'sess_dash_3' }).count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'sess_dash_4' }).count()).toBe(0);
     await shot(page, '03-traces');
 
     await page
