@@ -22,7 +22,7 @@ RUN set -eu; \
       mkdir -p /opt && mv .prebuilt/opt/evid /opt/evid; \
     else \
       apt-get update && apt-get install -y --no-install-recommends python3 make g++ && \
-      npm ci --ignore-scripts && npx tsc -p tsconfig.build.json && \
+      npm ci --ignore-scripts && npm run build && \
       npm pack --ignore-scripts && \
       mkdir -p /opt/evid && \
       npm install --prefix /opt/evid --omit=dev --no-audit --no-fund ./evid-*.tgz; \

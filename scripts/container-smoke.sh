@@ -41,7 +41,7 @@ tar -C "$WORK/node" -rf "$WORK/rootfs.tar" ./usr/local/bin/node
 podman "${STORAGE[@]}" import --change 'CMD ["/bin/bash"]' "$WORK/rootfs.tar" "$BASE" >/dev/null
 
 echo "== 2. package: npm pack + install into a prefix on the host"
-(cd "$ROOT" && npx tsc -p tsconfig.build.json)
+(cd "$ROOT" && npm run build)
 (cd "$ROOT" && npm pack --ignore-scripts --pack-destination "$WORK" >/dev/null)
 CONTEXT="$WORK/context"
 mkdir -p "$CONTEXT/.prebuilt/opt/evid"

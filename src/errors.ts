@@ -76,6 +76,13 @@ export class ForbiddenError extends EvidError {
   override readonly httpStatus = 403;
 }
 
+/** Sign-in refused after repeated failures, until the lockout window passes (HTTP 429). */
+export class LockedOutError extends EvidError {
+  override readonly code = 'locked_out';
+  override readonly exitCode = 2;
+  override readonly httpStatus = 429;
+}
+
 /** Intake refused while the kill switch is active (exit 5 / 503). */
 export class KillSwitchActiveError extends EvidError {
   override readonly code = 'kill_switch_active';

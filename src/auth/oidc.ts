@@ -15,6 +15,9 @@ export interface OidcIdentity {
   subject: string;
   /** Undefined when the token carries no known role: authenticated, allowed nothing. */
   role: Role | undefined;
+  /** Claims a sign-in uses (ID tokens): `email` to show, `nonce` to bind it to its request. */
+  email?: string;
+  nonce?: string;
 }
 
 interface Discovered {
@@ -49,7 +52,12 @@ export class OidcVerifier {
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new UnauthorizedError('bearer token rejected: it has no subject (sub)');
     }
-    return { subject: payload.sub, role: this.roleOf(payload) };
+    return {
+      subject: payload.sub,
+      role: this.roleOf(payload),
+      ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
+      ...(typeof payload.nonce === 'string' ? { nonce: payload.nonce } : {}),
+    };
   }
 
   private roleOf(payload: JWTPayload): Role | undefined {

@@ -4,13 +4,15 @@ import { looksLikeAccessToken, resolveAccessToken } from './access-tokens.js';
 import { looksLikeApiKey, matchesEnvKey, touchApiKey, verifyApiKey } from './keys.js';
 import { OidcVerifier, type OidcOptions } from './oidc.js';
 import type { Role } from './roles.js';
+import { cookieValue, csrfTokenOf, resolveSession, SESSION_COOKIE } from './sessions.js';
 
 /** Who is calling: the subject of rate limits, idempotency keys and ledgered actions. */
 export interface Principal {
-  kind: 'api_key' | 'token' | 'oidc' | 'env' | 'webhook';
+  kind: 'api_key' | 'token' | 'oidc' | 'env' | 'webhook' | 'session';
   /**
-   * Stable id: `ak_...`, `oidc:<sub>`, `env:EVID_API_KEY`, or a webhook's `src_...`. An
-   * access token (`evt_...`) is its key's `ak_...`: limits and actions count per key.
+   * Stable id: `ak_...`, `oidc:<sub>`, `env:EVID_API_KEY`, a webhook's `src_...`, or a
+   * dashboard user's `usr_...` (kind `session`, actor `user:<email>`). An access token
+   * (`evt_...`) is its key's `ak_...`: limits and actions count per key.
    */
   id: string;
   /** Undefined for an OIDC token carrying no known role (allowed nothing: 403). */
@@ -19,6 +21,11 @@ export interface Principal {
   actor: string;
   /** A source's ingest token: it may send only to that source (src/sources/access.ts). */
   source?: string;
+  /**
+   * A dashboard session's CSRF token: the cookie is ambient (a browser sends it for any
+   * page), so every write must also echo this token in X-CSRF-Token (src/server/auth.ts).
+   */
+  csrf?: string;
 }
 
 export interface AuthenticatorOptions {
@@ -60,6 +67,27 @@ export class Authenticator {
     if (!m)
       throw new UnauthorizedError('malformed Authorization header: expected Bearer <credential>');
     return this.authenticateKey(m[1]!, 'Authorization');
+  }
+
+  /**
+   * The Authorization header when there is one (scripts), else the dashboard's session
+   * cookie: a request carrying a bearer credential is never judged by its cookie.
+   */
+  async authenticateRequest(headers: {
+    authorization?: string | undefined;
+    cookie?: string | undefined;
+  }): Promise<Principal> {
+    const sessionId = cookieValue(headers.cookie, SESSION_COOKIE);
+    if (headers.authorization || !sessionId) return this.authenticate(headers.authorization);
+    const user = this.store.read((r) => resolveSession(r, sessionId, this.now()));
+    return {
+      kind: 'session',
+      id: user.user_id,
+      role: user.role,
+      // OIDC sessions act as their subject, like the same person's bearer tokens.
+      actor: user.user_id.startsWith('oidc:') ? user.user_id : `user:${user.email}`,
+      csrf: csrfTokenOf(sessionId),
+    };
   }
 
   /** A bare credential from a header of its own (the gateway's `X-Evid-Key`). */

@@ -6,6 +6,7 @@ import { startCheckpointer } from '../store/checkpointer.js';
 import { ulid } from '../ids.js';
 import { MAX_TRACE_BYTES } from '../ingest/schema.js';
 import { installAuthorize, installIdentify } from './auth.js';
+import { installDashboard } from './dashboard.js';
 import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { installIdempotency } from './idempotency.js';
 import { IngestBatcher } from './ingest-batcher.js';
@@ -163,8 +164,9 @@ export async function buildServer(
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
         ...(route.renderError ? { renderError: route.renderError } : {}),
-        // Public routes are not limited, unless they name their own limit (the safety
-        // API's token exchange: per client address, as no key is known yet).
+        // Public routes are not limited, unless they name their own limit (the safety API's
+        // token exchange, the dashboard's sign-in: an scrypt per try); that counts per
+        // client address, as no key is known yet.
         ...(route.auth === 'public' && !route.rateLimit ? { rateLimit: false } : {}),
         ...(route.rateLimit
           ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.windowMs } }
@@ -173,5 +175,6 @@ export async function buildServer(
       handler: async (request, reply) => route.handler(request, reply, context),
     });
   }
+  installDashboard(app);
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EvidError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { Authenticator, Principal } from '../auth/principal.js';
 import { ROLES, roleAllows, type Permission } from '../auth/roles.js';
+import { CSRF_HEADER, csrfMatches } from '../auth/sessions.js';
 import type { WebhookAuthenticator } from '../auth/webhook-signature.js';
 import type { SignatureHeader } from '../sources/webhook/signature.js';
 import type { RouteAuth, RouteCredential } from './route.js';
@@ -56,7 +57,7 @@ export function installIdentify(app: FastifyInstance, authenticator: Authenticat
       request.principal =
         credential === 'x-evid-key'
           ? await authenticator.authenticateKey(request.headers['x-evid-key'], 'X-Evid-Key')
-          : await authenticator.authenticate(request.headers.authorization);
+          : await authenticator.authenticateRequest(request.headers);
     } catch (err) {
       if (!(err instanceof EvidError)) throw err;
       request.authFailure = err;
@@ -80,6 +81,7 @@ export function installAuthorize(
     }
     const principal = request.principal;
     if (!principal) throw request.authFailure ?? new UnauthorizedError('missing credential');
+    assertCsrf(principal, request);
     assertAllowed(principal, auth, roleClaim);
   });
   // After the body is parsed (rawBody: a Buffer) and before validation or the handler.
@@ -90,6 +92,19 @@ export function installAuthorize(
     request.principal = webhooks.verify(sourceId, request.signature, body);
     assertAllowed(request.principal, authOf(request.routeOptions.config), roleClaim);
   });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A session's write must echo its CSRF token (src/auth/sessions.ts); bearer callers need none. */
+function assertCsrf(principal: Principal, request: FastifyRequest): void {
+  if (principal.csrf === undefined || SAFE_METHODS.has(request.method)) return;
+  if (!csrfMatches(principal.csrf, request.headers[CSRF_HEADER])) {
+    throw new ForbiddenError(
+      `missing or wrong ${CSRF_HEADER} header: a signed-in page sends the token GET /api/v1/session gives`,
+      { field: CSRF_HEADER },
+    );
+  }
 }
 
 function assertAllowed(principal: Principal, auth: RouteAuth, roleClaim: string): void {

@@ -136,7 +136,9 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
         'Evidence store of AI agent traces with a signed Merkle ledger. Errors: {"error": {code, message, details, request_id}}. Roles: ingest, viewer, analyst, admin.',
     },
     servers: [{ url: '/' }],
-    security: [{ bearer: [] }],
+    // Either credential: a bearer token (scripts) or the dashboard's session cookie, whose
+    // writes also carry X-CSRF-Token (docs/dashboard.md).
+    security: [{ bearer: [] }, { session: [] }],
     paths,
     components: {
       securitySchemes: {
@@ -145,6 +147,13 @@ export function buildOpenApi(routes: readonly RouteDef[], version: string): Json
           scheme: 'bearer',
           description:
             'An API key (evk_...), EVID_API_KEY, or an OIDC access token from EVID_OIDC_ISSUER_URL',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'evid_session',
+          description:
+            'The dashboard session cookie set by POST /api/v1/session; every write made with it also needs the X-CSRF-Token header that sign-in answers',
         },
         evidKey: {
           type: 'apiKey',

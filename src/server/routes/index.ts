@@ -21,6 +21,16 @@ import { healthRoute } from './health/health.js';
 import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
 import { killSwitchStatusRoute } from './kill-switch/status.js';
+import { ledgerHeadRoute } from './ledger/head.js';
+import { ledgerProofRoute } from './ledger/proof.js';
+import { ledgerVerifyRoute } from './ledger/verify.js';
+import { overviewRoute } from './overview/overview.js';
+import { sessionCreateRoute } from './session/create.js';
+import { sessionDeleteRoute } from './session/delete.js';
+import { sessionGetRoute } from './session/get.js';
+import { sessionMethodsRoute } from './session/methods.js';
+import { sessionOidcCallbackRoute } from './session/oidc-callback.js';
+import { sessionOidcStartRoute } from './session/oidc-start.js';
 import { openapiRoute } from './openapi/openapi.js';
 import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
@@ -122,4 +132,14 @@ export const ROUTES: readonly RouteDef[] = [
   safetyAssessmentRoute,
   safetyFrameworksRoute,
   safetyDocumentationRoute,
+  sessionCreateRoute,
+  sessionGetRoute,
+  sessionDeleteRoute,
+  sessionMethodsRoute,
+  sessionOidcStartRoute,
+  sessionOidcCallbackRoute,
+  overviewRoute,
+  ledgerHeadRoute,
+  ledgerProofRoute,
+  ledgerVerifyRoute,
 ];

@@ -10,6 +10,7 @@ import { up as sources } from './009-sources.js';
 import { up as siemOutbox } from './010-siem-outbox.js';
 import { up as users } from './011-users.js';
 import { up as retention } from './012-retention.js';
+import { up as dashboardSessions } from './013-dashboard-sessions.js';
 import { up as safety } from './014-safety.js';
 import { up as safetyRuns } from './015-safety-runs.js';
 import { up as workflows } from './016-workflows.js';
@@ -31,6 +32,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 10, name: 'siem-outbox', up: siemOutbox },
   { version: 11, name: 'users', up: users },
   { version: 12, name: 'retention', up: retention },
+  { version: 13, name: 'dashboard-sessions', up: dashboardSessions },
   { version: 14, name: 'safety', up: safety },
   { version: 15, name: 'safety-runs', up: safetyRuns },
   { version: 16, name: 'workflows', up: workflows },

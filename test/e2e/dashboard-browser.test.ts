@@ -1,0 +1,331 @@
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchChromium, NO_BROWSER_HINT, SCREENSHOTS } from '../support/browser.js';
+import { ROOT, runBin, runJson, tempDataDir } from '../support/cli.js';
+import { api, startServer, trace, type RunningServer } from '../support/server.js';
+
+const CHROMIUM = chromiumPath();
+if (!CHROMIUM) console.warn(NO_BROWSER_HINT);
+
+const PASSWORD = 'correct horse battery staple';
+const USERS = { admin: 'ada@example.com', analyst: 'ana@example.com', viewer: 'vic@example.com' };
+
+/** A trace whose prompts hold an e-mail address, so the detectors file PII findings. */
+function piiTrace(session: string, agent: string): Record<string, unknown> {
+  const t = trace(session, agent, 2) as { events: Array<Record<string, unknown>> };
+  t.events[0]!.prompt = `Please mail the invoice to ${session}@customer-mail.org today.`;
+  return t;
+}
+
+describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
+  const store = tempDataDir('evid-dash-');
+  let server: RunningServer;
+  let browser: Browser;
+  /** Every URL any page requested: none may leave the server. */
+  const requested: string[] = [];
+
+  async function signedIn(
+    role: keyof typeof USERS,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    context.on('request', (r) => requested.push(r.url()));
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByLabel('E-mail').fill(USERS[role]);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'sections' }).waitFor();
+    return { context, page };
+  }
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    for (const [role, email] of Object.entries(USERS)) {
+      const added = await runBin(
+        'evid',
+        ['admin', 'users', 'add', '--email', email, '--role', role],
+        {
+          dataDir: store.dir,
+          input: PASSWORD,
+        },
+      );
+      expect(added.exitCode, String(added.stderr)).toBe(0);
+    }
+    server = await startServer({ dataDir: store.dir, bin: 'audit' });
+    for (const [session, agent] of [
+      ['sess_dash_1', 'support-bot'],
+      ['sess_dash_2', 'support-bot'],
+      ['sess_dash_3', 'billing-agent'],
+      ['sess_dash_4', 'billing-agent'],
+    ] as const) {
+      const r = await api(server.url, '/api/v1/traces', {
+        method: 'POST',
+        body: piiTrace(session, agent),
+      });
+      expect(r.status).toBe(201);
+    }
+    browser = await launchChromium(CHROMIUM!);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    store.cleanup();
+    // The final screenshots illustrate docs/dashboard.md.
+    const docs = join(ROOT, 'docs', 'dashboard');
+    mkdirSync(docs, { recursive: true });
+    for (const f of readdirSync(SCREENSHOTS)) copyFileSync(join(SCREENSHOTS, f), join(docs, f));
+  });
+
+  it('serves the app with a strict CSP and a session cookie that scripts cannot read', async () => {
+    const index = await fetch(`${server.url}/`);
+    expect(index.status).toBe(200);
+    const csp = index.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await index.text();
+    const asset = /\/assets\/(app-[\w-]+\.js)/.exec(html)![1]!;
+    const js = await fetch(`${server.url}/assets/${asset}`);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+
+    const signIn = await api(server.url, '/api/v1/session', {
+      method: 'POST',
+      key: null,
+      body: { email: USERS.viewer, password: PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^evid_session=[\w-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).not.toContain('Secure'); // plain HTTP on loopback
+    const users = await runJson<Array<{ email: string; last_login_at: string | null }>>(
+      'evid',
+      ['admin', 'users', 'list'],
+      { dataDir: store.dir },
+    );
+    expect(users.data.find((u) => u.email === USERS.viewer)?.last_login_at).toBeTruthy();
+  });
+
+  it('signs in, shows the overview, and a trace whose records prove their inclusion in the browser', async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    context.on('request', (r) => requested.push(r.url()));
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByLabel('E-mail').fill(USERS.analyst);
+    await shot(page, '01-sign-in');
+    await page.getByLabel('Password').fill('wrong password!!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'wrong e-mail or password' }).waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.locator('.chart canvas').waitFor();
+    const traces = page.locator('.card', { hasText: 'Traces' }).locator('.card-value');
+    expect(await traces.textContent()).toBe('4');
+    await shot(page, '02-overview');
+
+    await page.getByRole('link', { name: 'Traces' }).click();
+    await page.getByRole('cell', { name: 'sess_dash_3' }).waitFor();
+    await page.getByLabel('agent').fill('support-bot');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    // The filtered page replaces the list: billing-agent's traces leave, support-bot's stay.
+    await page.getByRole('cell', { name: 'sess_dash_3' }).waitFor({ state: 'detached' });
+    expect(page.url()).toContain('agent=support-bot');
+    await page.getByRole('cell', { name: 'sess_dash_1' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'sess_dash_4' }).count()).toBe(0);
+    await shot(page, '03-traces');
+
+    await page
+      .getByRole('row', { name: /sess_dash_1/ })
+      .getByRole('link')
+      .click();
+    await page.getByRole('heading', { name: 'Trace sess_dash_1' }).waitFor();
+    const firstEvent = page.locator('li.event').first();
+    await firstEvent.getByText('sess_dash_1@customer-mail.org').waitFor();
+    await firstEvent.locator('.inline-finding', { hasText: 'pii.email' }).waitFor();
+    await firstEvent.getByRole('button', { name: /prove/ }).click();
+    const proof = firstEvent.locator('.proof');
+    await proof.waitFor();
+    expect(await proof.textContent()).toContain('✓ In the signed ledger');
+    await page.getByRole('button', { name: 'prove this trace is in the signed ledger' }).click();
+    await page.locator('.page-actions .proof-ok').waitFor();
+    await shot(page, '04-trace');
+    await context.close();
+  });
+
+  it('reviews findings one at a time and in bulk from the keyboard; the CLI sees the change', async () => {
+    const { context, page } = await signedIn('analyst');
+    await page.getByRole('link', { name: 'Findings' }).click();
+    const rows = page.locator('table.findings tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(4);
+    const ids = await rows
+      .locator('input[type=checkbox]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.replace('select ', '')));
+    await page.locator('h1').click();
+    await page.keyboard.press('x'); // select row 1
+    await page.keyboard.press('j');
+    await page.keyboard.press('x'); // and row 2
+    await page.getByPlaceholder('comment (recorded in the history)').fill('known test data');
+    await page.locator('h1').click();
+    await shot(page, '05-findings');
+    await page.keyboard.press('c'); // close both
+    await page.getByText('2 findings moved to closed').waitFor();
+    for (const id of ids.slice(0, 2)) {
+      const got = await runJson<{
+        status: string;
+        history: Array<{ actor: string; comment: string }>;
+      }>('evid', ['findings', 'get', id], { dataDir: store.dir });
+      expect(got.data.status).toBe('closed');
+      expect(got.data.history.at(-1)).toMatchObject({
+        actor: `user:${USERS.analyst}`,
+        comment: 'known test data',
+      });
+    }
+
+    await page.goto(`${server.url}/#/findings/${ids[2]}`);
+    await page.getByRole('heading', { name: 'Finding pii.email' }).waitFor();
+    await page.getByLabel('New status').selectOption('reviewing');
+    await page.getByLabel('Comment').fill('asked the owner');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('asked the owner').waitFor();
+    await shot(page, '06-finding');
+    const one = await runJson<{ status: string }>('evid', ['findings', 'get', ids[2]!], {
+      dataDir: store.dir,
+    });
+    expect(one.data.status).toBe('reviewing');
+    await context.close();
+  });
+
+  it('refuses a write without the CSRF token, and a viewer sees no write button and is refused anyway', async () => {
+    const { context, page } = await signedIn('viewer');
+    await page.getByRole('link', { name: 'Findings' }).click();
+    await page.locator('table.findings tbody tr').first().waitFor();
+    expect(await page.getByRole('group', { name: 'change status' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Kill switch' }).click();
+    await page.getByText('cannot pull or release the kill switch').waitFor();
+    expect(await page.getByRole('button', { name: /Activate/ }).count()).toBe(0);
+
+    const list = await api(server.url, '/api/v1/findings?status=open');
+    const id = list.body.findings[0].id as string;
+    const answers = await page.evaluate(async (findingId) => {
+      const session = (await (await fetch('/api/v1/session')).json()) as { csrf_token: string };
+      const patch = (headers: Record<string, string>) =>
+        fetch(`/api/v1/findings/${findingId}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ status: 'remediated' }),
+        }).then(async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { error: { details: string } },
+        }));
+      return {
+        noToken: await patch({}),
+        withToken: await patch({ 'x-csrf-token': session.csrf_token }),
+      };
+    }, id);
+    expect(answers.noToken.status).toBe(403);
+    expect(answers.noToken.body.error.details).toContain('x-csrf-token');
+    expect(answers.withToken.status).toBe(403);
+    expect(answers.withToken.body.error.details).toContain('role viewer may not');
+    const after = await runJson<{ status: string }>('evid', ['findings', 'get', id], {
+      dataDir: store.dir,
+    });
+    expect(after.data.status).toBe('open');
+    await context.close();
+  });
+
+  it('pulls the kill switch with a confirmation step, refuses intake, and releases it', async () => {
+    const { context, page } = await signedIn('admin');
+    await page.getByRole('link', { name: 'Kill switch' }).click();
+    await page
+      .getByLabel('Reason (ledgered; also used for a release)')
+      .fill('incident 7: leaking e-mails');
+    await page.getByRole('button', { name: 'Activate…' }).click();
+    await page.getByRole('button', { name: 'Yes, stop intake' }).click();
+    await page.getByText('Active: intake refused for every agent').waitFor();
+    await shot(page, '07-kill-switch');
+    const refused = await api(server.url, '/api/v1/traces', {
+      method: 'POST',
+      body: trace('sess_dash_ks'),
+    });
+    expect(refused.status).toBe(503);
+
+    await page.getByRole('button', { name: 'Release' }).click();
+    await page.getByText('Released: intake is open.').waitFor();
+    const accepted = await api(server.url, '/api/v1/traces', {
+      method: 'POST',
+      body: trace('sess_dash_ks'),
+    });
+    expect(accepted.status).toBe(201);
+    const status = await runJson<{ history: Array<{ action: string; actor: string }> }>(
+      'audit',
+      ['kill-switch', 'status'],
+      { dataDir: store.dir },
+    );
+    expect(status.data.history.slice(0, 2).map((h) => [h.action, h.actor])).toEqual([
+      ['deactivated', `user:${USERS.admin}`],
+      ['activated', `user:${USERS.admin}`],
+    ]);
+    await context.close();
+  });
+
+  it('runs a ledger verify, and builds a pack whose download passes audit evidence verify', async () => {
+    const { context, page } = await signedIn('admin');
+    await page.getByRole('link', { name: 'Ledger' }).click();
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await page.getByText('✓ Intact').waitFor();
+    await shot(page, '08-ledger');
+
+    await page.getByRole('link', { name: 'Compliance' }).click();
+    await page.locator('.score-value').waitFor();
+    await page.getByRole('button', { name: 'Build pack' }).click();
+    const link = page.getByRole('link', { name: 'Download' }).first();
+    await link.waitFor();
+    await shot(page, '09-compliance');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const file = join(store.dir, 'from-dashboard.zip');
+    await download.saveAs(file);
+    const verified = await runBin('audit', ['evidence', 'verify', file], { dataDir: store.dir });
+    expect(verified.exitCode, String(verified.stdout) + String(verified.stderr)).toBe(0);
+    await context.close();
+  });
+
+  it('locks an e-mail out after five failed sign-ins', async () => {
+    const tries = [];
+    for (let i = 0; i < 6; i++) {
+      tries.push(
+        (
+          await api(server.url, '/api/v1/session', {
+            method: 'POST',
+            key: null,
+            body: { email: USERS.admin.toUpperCase(), password: `not the password ${i}` },
+          })
+        ).status,
+      );
+    }
+    expect(tries).toEqual([401, 401, 401, 401, 401, 429]);
+    const right = await api(server.url, '/api/v1/session', {
+      method: 'POST',
+      key: null,
+      body: { email: USERS.admin, password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.error.details).toContain('too many failed sign-ins');
+  });
+
+  it('made no request outside the server', () => {
+    expect(requested.length).toBeGreaterThan(20);
+    const outside = requested.filter(
+      (u) => !u.startsWith(`${server.url}/`) && !u.startsWith('data:'),
+    );
+    expect(outside).toEqual([]);
+  });
+});

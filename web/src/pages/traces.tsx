@@ -1,0 +1,97 @@
+import { useState } from 'preact/hooks';
+import { query } from '../api';
+import { go, href } from '../router';
+import { Badge, ErrorBox, Loading, Page, Pager, short, useApi, when } from '../ui';
+
+interface TraceSummary {
+  trace_id: string;
+  session_id: string;
+  agent: string;
+  framework: string | null;
+  source: string;
+  status: string;
+  event_count: number;
+  first_event_at: string | null;
+}
+
+const FILTERS = ['agent', 'session', 'framework', 'type', 'since', 'until'] as const;
+const LIMIT = 50;
+
+export function TracesPage({ params }: { params: URLSearchParams }) {
+  const filter = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<
+    string,
+    string
+  >;
+  const offset = Number(params.get('offset') ?? 0) || 0;
+  const list = useApi<{ traces: TraceSummary[]; total: number }>(
+    `/traces${query({ ...filter, limit: LIMIT, offset })}`,
+  );
+  const [draft, setDraft] = useState(filter);
+  const apply = (e: Event) => {
+    e.preventDefault();
+    go('traces', draft);
+  };
+  return (
+    <Page title="Traces">
+      <form class="filters" onSubmit={apply} aria-label="filter traces">
+        {FILTERS.map((f) => (
+          <label>
+            {f}
+            <input
+              name={f}
+              value={draft[f]}
+              placeholder={f === 'since' ? '7d or 2026-11-01' : f === 'type' ? 'tool_call' : ''}
+              onInput={(e) => setDraft({ ...draft, [f]: e.currentTarget.value })}
+            />
+          </label>
+        ))}
+        <button type="submit">Filter</button>
+      </form>
+      <ErrorBox error={list.error} />
+      {!list.data ? (
+        !list.error && <Loading what="traces" />
+      ) : (
+        <>
+          <table class="list">
+            <thead>
+              <tr>
+                <th>Trace</th>
+                <th>Session</th>
+                <th>Agent</th>
+                <th>Framework</th>
+                <th>Status</th>
+                <th class="num">Events</th>
+                <th>Started</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.traces.map((t) => (
+                <tr>
+                  <td>
+                    <a href={href(`traces/${encodeURIComponent(t.trace_id)}`)}>
+                      <code>{short(t.trace_id, 18)}</code>
+                    </a>
+                  </td>
+                  <td>{t.session_id}</td>
+                  <td>{t.agent}</td>
+                  <td>{t.framework ?? '–'}</td>
+                  <td>
+                    <Badge kind={t.status === 'completed' ? 'ok' : 'warn'}>{t.status}</Badge>
+                  </td>
+                  <td class="num">{t.event_count}</td>
+                  <td>{when(t.first_event_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            total={list.data.total}
+            offset={offset}
+            limit={LIMIT}
+            onOffset={(o) => go('traces', { ...filter, offset: o ? String(o) : undefined })}
+          />
+        </>
+      )}
+    </Page>
+  );
+}
