@@ -70,6 +70,68 @@ __all__ = [
     "GetRetentionResponse",
     "PutRetentionBody",
     "PutRetentionResponse",
+    "PostV1AnalysisSafetyModelBody",
+    "PostV1AnalysisSafetyModelResponse",
+    "GetV1AnalysisSafetyModelIdResponse",
+    "GetV1AnalysisSafetyGuardResponse",
+    "PostV1AlignmentObjectivesBody",
+    "PostV1AlignmentObjectivesResponse",
+    "GetV1AlignmentObjectivesIdResponse",
+    "PostV1AlignmentEvaluateBodyTestCasesItem",
+    "PostV1AlignmentEvaluateBody",
+    "PostV1AlignmentEvaluateResponse",
+    "GetV1AlignmentEvaluateIdResponse",
+    "PostV1ExecuteQuery",
+    "PostV1ExecuteBody",
+    "PostV1ExecuteResponseMetrics",
+    "PostV1ExecuteResponse",
+    "GetV1ExecutionsIdResponseMetrics",
+    "GetV1ExecutionsIdResponse",
+    "PostV1ExecutionsIdCancelQuery",
+    "PostV1ExecutionsIdCancelResponseMetrics",
+    "PostV1ExecutionsIdCancelResponse",
+    "GetV1WorkflowsResponseWorkflowsItem",
+    "GetV1WorkflowsResponse",
+    "GetV1AgentsResponseAgentsItem",
+    "GetV1AgentsResponse",
+    "PostV1AuthTokenBody",
+    "PostV1AuthTokenResponse",
+    "DeleteV1AuthTokenQuery",
+    "DeleteV1AuthTokenBody",
+    "DeleteV1AuthTokenResponse",
+    "PostV1AnalysisSafetyTextBody",
+    "PostV1AnalysisSafetyTextResponseConcernsItemSpan",
+    "PostV1AnalysisSafetyTextResponseConcernsItem",
+    "PostV1AnalysisSafetyTextResponse",
+    "PostV1MonitoringSessionBodyMonitoringConfig",
+    "PostV1MonitoringSessionBodyAlertChannelsItem",
+    "PostV1MonitoringSessionBody",
+    "PostV1MonitoringSessionResponse",
+    "PostV1MonitoringEventBody",
+    "PostV1MonitoringEventResponse",
+    "GetV1MonitoringMetricsQuery",
+    "GetV1MonitoringMetricsResponseMetricsValueItem",
+    "GetV1MonitoringMetricsResponse",
+    "PostV1ComplianceAssessmentBodySystemMetadata",
+    "PostV1ComplianceAssessmentBody",
+    "PostV1ComplianceAssessmentResponse",
+    "GetV1ComplianceFrameworksQuery",
+    "GetV1ComplianceFrameworksResponse",
+    "PostV1ComplianceDocumentationBody",
+    "GetSessionResponseUser",
+    "GetSessionResponse",
+    "PostSessionBody",
+    "PostSessionResponseUser",
+    "PostSessionResponse",
+    "DeleteSessionResponse",
+    "GetSessionMethodsResponse",
+    "GetSessionOidcCallbackQuery",
+    "GetOverviewQuery",
+    "GetOverviewResponse",
+    "GetLedgerResponse",
+    "GetLedgerProofQuery",
+    "GetLedgerProofResponse",
+    "PostLedgerVerifyResponse",
 ]
 
 
@@ -555,3 +617,593 @@ PutRetentionBody = TypedDict(
 
 
 PutRetentionResponse = dict[str, Any]
+
+
+PostV1AnalysisSafetyModelBody = TypedDict(
+    "PostV1AnalysisSafetyModelBody",
+    {
+        "model_url": str,
+        "test_suite": NotRequired[str],
+        "categories": NotRequired[list[str]],
+    },
+)
+
+
+PostV1AnalysisSafetyModelResponse = dict[str, Any]
+
+
+GetV1AnalysisSafetyModelIdResponse = dict[str, Any]
+
+
+GetV1AnalysisSafetyGuardResponse = dict[str, Any]
+
+
+PostV1AlignmentObjectivesBody = TypedDict(
+    "PostV1AlignmentObjectivesBody",
+    {
+        "objectives": list[Any],
+        "context": NotRequired[str],
+        "domain": NotRequired[str],
+    },
+)
+
+
+PostV1AlignmentObjectivesResponse = dict[str, Any]
+
+
+GetV1AlignmentObjectivesIdResponse = dict[str, Any]
+
+
+PostV1AlignmentEvaluateBodyTestCasesItem = TypedDict(
+    "PostV1AlignmentEvaluateBodyTestCasesItem",
+    {
+        "input": NotRequired[str],
+        "expected_properties": NotRequired[list[str]],
+    },
+)
+
+
+PostV1AlignmentEvaluateBody = TypedDict(
+    "PostV1AlignmentEvaluateBody",
+    {
+        "model_url": str,
+        "objectives": list[Any],
+        "test_cases": NotRequired[list[PostV1AlignmentEvaluateBodyTestCasesItem]],
+    },
+)
+
+
+PostV1AlignmentEvaluateResponse = dict[str, Any]
+
+
+GetV1AlignmentEvaluateIdResponse = dict[str, Any]
+
+
+PostV1ExecuteQuery = TypedDict(
+    "PostV1ExecuteQuery",
+    {
+        "wait_ms": NotRequired[int],
+    },
+)
+
+
+PostV1ExecuteBody = TypedDict(
+    "PostV1ExecuteBody",
+    {
+        "workflow": str,
+        "input": dict[str, Any],
+        "agents": NotRequired[list[str]],
+    },
+)
+
+
+PostV1ExecuteResponseMetrics = TypedDict(
+    "PostV1ExecuteResponseMetrics",
+    {
+        "duration_ms": NotRequired[int],
+        "steps": NotRequired[int],
+        "tokens": NotRequired[int],
+        "cost": NotRequired[float | None],
+    },
+)
+
+
+PostV1ExecuteResponse = TypedDict(
+    "PostV1ExecuteResponse",
+    {
+        "execution_id": str,
+        "status": Literal["queued", "running", "succeeded", "failed", "cancelled", "blocked"],
+        "result": Any,
+        "metrics": PostV1ExecuteResponseMetrics | None,
+        "workflow": NotRequired[str],
+        "workflow_id": NotRequired[str],
+        "agents": NotRequired[list[str]],
+        "input": NotRequired[dict[str, Any]],
+        "error": NotRequired[str | None],
+        "trace_id": NotRequired[str | None],
+        "started_at": NotRequired[str],
+        "started_by": NotRequired[str],
+        "finished_at": NotRequired[str | None],
+    },
+)
+
+
+GetV1ExecutionsIdResponseMetrics = TypedDict(
+    "GetV1ExecutionsIdResponseMetrics",
+    {
+        "duration_ms": NotRequired[int],
+        "steps": NotRequired[int],
+        "tokens": NotRequired[int],
+        "cost": NotRequired[float | None],
+    },
+)
+
+
+GetV1ExecutionsIdResponse = TypedDict(
+    "GetV1ExecutionsIdResponse",
+    {
+        "execution_id": str,
+        "status": Literal["queued", "running", "succeeded", "failed", "cancelled", "blocked"],
+        "result": Any,
+        "metrics": GetV1ExecutionsIdResponseMetrics | None,
+        "workflow": NotRequired[str],
+        "workflow_id": NotRequired[str],
+        "agents": NotRequired[list[str]],
+        "input": NotRequired[dict[str, Any]],
+        "error": NotRequired[str | None],
+        "trace_id": NotRequired[str | None],
+        "started_at": NotRequired[str],
+        "started_by": NotRequired[str],
+        "finished_at": NotRequired[str | None],
+    },
+)
+
+
+PostV1ExecutionsIdCancelQuery = TypedDict(
+    "PostV1ExecutionsIdCancelQuery",
+    {
+        "wait_ms": NotRequired[int],
+    },
+)
+
+
+PostV1ExecutionsIdCancelResponseMetrics = TypedDict(
+    "PostV1ExecutionsIdCancelResponseMetrics",
+    {
+        "duration_ms": NotRequired[int],
+        "steps": NotRequired[int],
+        "tokens": NotRequired[int],
+        "cost": NotRequired[float | None],
+    },
+)
+
+
+PostV1ExecutionsIdCancelResponse = TypedDict(
+    "PostV1ExecutionsIdCancelResponse",
+    {
+        "execution_id": str,
+        "status": Literal["queued", "running", "succeeded", "failed", "cancelled", "blocked"],
+        "result": Any,
+        "metrics": PostV1ExecutionsIdCancelResponseMetrics | None,
+        "workflow": NotRequired[str],
+        "workflow_id": NotRequired[str],
+        "agents": NotRequired[list[str]],
+        "input": NotRequired[dict[str, Any]],
+        "error": NotRequired[str | None],
+        "trace_id": NotRequired[str | None],
+        "started_at": NotRequired[str],
+        "started_by": NotRequired[str],
+        "finished_at": NotRequired[str | None],
+    },
+)
+
+
+GetV1WorkflowsResponseWorkflowsItem = TypedDict(
+    "GetV1WorkflowsResponseWorkflowsItem",
+    {
+        "workflow_id": str,
+        "name": str,
+        "version": int,
+        "description": NotRequired[str],
+        "agents": NotRequired[list[str]],
+        "configuration": dict[str, Any],
+        "added_at": NotRequired[str],
+        "actor": NotRequired[str],
+    },
+)
+
+
+GetV1WorkflowsResponse = TypedDict(
+    "GetV1WorkflowsResponse",
+    {
+        "workflows": list[GetV1WorkflowsResponseWorkflowsItem],
+    },
+)
+
+
+GetV1AgentsResponseAgentsItem = TypedDict(
+    "GetV1AgentsResponseAgentsItem",
+    {
+        "agent_id": str,
+        "name": str,
+        "version": int,
+        "type": Literal["command", "http"],
+        "description": NotRequired[str],
+        "capabilities": list[str],
+        "configuration": dict[str, Any],
+        "added_at": NotRequired[str],
+        "actor": NotRequired[str],
+    },
+)
+
+
+GetV1AgentsResponse = TypedDict(
+    "GetV1AgentsResponse",
+    {
+        "agents": list[GetV1AgentsResponseAgentsItem],
+    },
+)
+
+
+PostV1AuthTokenBody = TypedDict(
+    "PostV1AuthTokenBody",
+    {
+        "api_key": str,
+        "api_secret": str,
+    },
+)
+
+
+PostV1AuthTokenResponse = TypedDict(
+    "PostV1AuthTokenResponse",
+    {
+        "token": str,
+        "expires_at": str,
+        "token_type": NotRequired[Literal["Bearer"]],
+        "expires_in": NotRequired[int],
+    },
+)
+
+
+DeleteV1AuthTokenQuery = TypedDict(
+    "DeleteV1AuthTokenQuery",
+    {
+        "token": NotRequired[str],
+    },
+)
+
+
+DeleteV1AuthTokenBody = TypedDict(
+    "DeleteV1AuthTokenBody",
+    {
+        "token": NotRequired[str],
+    },
+)
+
+
+DeleteV1AuthTokenResponse = TypedDict(
+    "DeleteV1AuthTokenResponse",
+    {
+        "revoked": bool,
+        "revoked_at": str,
+        "expires_at": NotRequired[str],
+    },
+)
+
+
+PostV1AnalysisSafetyTextBody = TypedDict(
+    "PostV1AnalysisSafetyTextBody",
+    {
+        "content": str,
+        "categories": NotRequired[list[str]],
+        "threshold": NotRequired[float],
+    },
+)
+
+
+PostV1AnalysisSafetyTextResponseConcernsItemSpan = TypedDict(
+    "PostV1AnalysisSafetyTextResponseConcernsItemSpan",
+    {
+        "start": NotRequired[int],
+        "end": NotRequired[int],
+    },
+)
+
+
+PostV1AnalysisSafetyTextResponseConcernsItem = TypedDict(
+    "PostV1AnalysisSafetyTextResponseConcernsItem",
+    {
+        "category": NotRequired[str],
+        "categories": NotRequired[list[str]],
+        "type": NotRequired[str],
+        "score": NotRequired[float],
+        "severity": NotRequired[str],
+        "detector": NotRequired[str],
+        "span": NotRequired[PostV1AnalysisSafetyTextResponseConcernsItemSpan],
+        "match": NotRequired[str],
+        "excerpt": NotRequired[str],
+        "explanation": NotRequired[str],
+    },
+)
+
+
+PostV1AnalysisSafetyTextResponse = TypedDict(
+    "PostV1AnalysisSafetyTextResponse",
+    {
+        "flagged": bool,
+        "threshold": float,
+        "category_scores": dict[str, float],
+        "concerns": list[PostV1AnalysisSafetyTextResponseConcernsItem],
+        "categories_checked": NotRequired[list[str]],
+        "policy_version": NotRequired[int],
+    },
+)
+
+
+PostV1MonitoringSessionBodyMonitoringConfig = TypedDict(
+    "PostV1MonitoringSessionBodyMonitoringConfig",
+    {
+        "metrics": NotRequired[list[Literal["event_count", "latency_mean", "latency_p95", "confidence_mean", "flagged_rate", "alerts"]]],
+        "interval": NotRequired[str],
+        "threshold": NotRequired[float],
+        "latency_max": NotRequired[float],
+        "confidence_min": NotRequired[float],
+    },
+)
+
+
+PostV1MonitoringSessionBodyAlertChannelsItem = TypedDict(
+    "PostV1MonitoringSessionBodyAlertChannelsItem",
+    {
+        "type": Literal["webhook", "email"],
+        "destination": str,
+    },
+)
+
+
+PostV1MonitoringSessionBody = TypedDict(
+    "PostV1MonitoringSessionBody",
+    {
+        "system_id": str,
+        "monitoring_config": NotRequired[PostV1MonitoringSessionBodyMonitoringConfig],
+        "alert_channels": NotRequired[list[PostV1MonitoringSessionBodyAlertChannelsItem]],
+    },
+)
+
+
+PostV1MonitoringSessionResponse = TypedDict(
+    "PostV1MonitoringSessionResponse",
+    {
+        "session_id": str,
+        "trace_id": str,
+        "system_id": str,
+        "status": NotRequired[str],
+        "created_at": NotRequired[str],
+        "monitoring_config": dict[str, Any],
+        "alert_channels": list[dict[str, Any]],
+    },
+)
+
+
+PostV1MonitoringEventBody = TypedDict(
+    "PostV1MonitoringEventBody",
+    {
+        "session_id": str,
+        "event_type": str,
+        "event_data": dict[str, Any],
+    },
+)
+
+
+PostV1MonitoringEventResponse = TypedDict(
+    "PostV1MonitoringEventResponse",
+    {
+        "status": Literal["logged"],
+        "session_id": str,
+        "event_id": str,
+        "trace_id": NotRequired[str],
+        "findings": NotRequired[int],
+        "alerts": list[dict[str, Any]],
+        "notified": NotRequired[list[dict[str, Any]]],
+    },
+)
+
+
+GetV1MonitoringMetricsQuery = TypedDict(
+    "GetV1MonitoringMetricsQuery",
+    {
+        "session_id": str,
+        "metrics": NotRequired[str],
+        "time_range": NotRequired[str],
+    },
+)
+
+
+GetV1MonitoringMetricsResponseMetricsValueItem = TypedDict(
+    "GetV1MonitoringMetricsResponseMetricsValueItem",
+    {
+        "timestamp": NotRequired[str],
+        "value": NotRequired[float | None],
+    },
+)
+
+
+GetV1MonitoringMetricsResponse = TypedDict(
+    "GetV1MonitoringMetricsResponse",
+    {
+        "session_id": str,
+        "system_id": NotRequired[str],
+        "interval": str,
+        "time_range": NotRequired[str],
+        "from": NotRequired[str],
+        "to": NotRequired[str],
+        "metrics": dict[str, list[GetV1MonitoringMetricsResponseMetricsValueItem]],
+    },
+)
+
+
+PostV1ComplianceAssessmentBodySystemMetadata = TypedDict(
+    "PostV1ComplianceAssessmentBodySystemMetadata",
+    {
+        "description": NotRequired[str],
+        "domain": NotRequired[str],
+        "capabilities": NotRequired[list[str]],
+        "data_types": NotRequired[list[str]],
+    },
+)
+
+
+PostV1ComplianceAssessmentBody = TypedDict(
+    "PostV1ComplianceAssessmentBody",
+    {
+        "system_id": str,
+        "frameworks": list[str],
+        "system_metadata": NotRequired[PostV1ComplianceAssessmentBodySystemMetadata],
+    },
+)
+
+
+PostV1ComplianceAssessmentResponse = TypedDict(
+    "PostV1ComplianceAssessmentResponse",
+    {
+        "assessment_id": str,
+        "system_id": NotRequired[str],
+        "overall_score": float,
+        "risk": NotRequired[dict[str, Any]],
+        "frameworks": list[dict[str, Any]],
+        "gaps": list[dict[str, Any]],
+        "recommendations": list[str],
+    },
+)
+
+
+GetV1ComplianceFrameworksQuery = TypedDict(
+    "GetV1ComplianceFrameworksQuery",
+    {
+        "region": NotRequired[str],
+        "domain": NotRequired[str],
+    },
+)
+
+
+GetV1ComplianceFrameworksResponse = TypedDict(
+    "GetV1ComplianceFrameworksResponse",
+    {
+        "frameworks": list[dict[str, Any]],
+    },
+)
+
+
+PostV1ComplianceDocumentationBody = TypedDict(
+    "PostV1ComplianceDocumentationBody",
+    {
+        "assessment_id": str,
+        "document_type": str,
+        "format": NotRequired[Literal["pdf", "docx", "html"]],
+    },
+)
+
+
+GetSessionResponseUser = TypedDict(
+    "GetSessionResponseUser",
+    {
+        "user_id": NotRequired[str],
+        "email": NotRequired[str],
+        "role": NotRequired[Literal["viewer", "analyst", "admin"]],
+        "last_login_at": NotRequired[str | None],
+    },
+)
+
+
+GetSessionResponse = TypedDict(
+    "GetSessionResponse",
+    {
+        "user": GetSessionResponseUser,
+        "csrf_token": str,
+        "expires_at": NotRequired[str],
+    },
+)
+
+
+PostSessionBody = TypedDict(
+    "PostSessionBody",
+    {
+        "email": str,
+        "password": str,
+    },
+)
+
+
+PostSessionResponseUser = TypedDict(
+    "PostSessionResponseUser",
+    {
+        "user_id": NotRequired[str],
+        "email": NotRequired[str],
+        "role": NotRequired[Literal["viewer", "analyst", "admin"]],
+        "last_login_at": NotRequired[str | None],
+    },
+)
+
+
+PostSessionResponse = TypedDict(
+    "PostSessionResponse",
+    {
+        "user": PostSessionResponseUser,
+        "csrf_token": str,
+        "expires_at": NotRequired[str],
+    },
+)
+
+
+DeleteSessionResponse = TypedDict(
+    "DeleteSessionResponse",
+    {
+        "signed_out": NotRequired[bool],
+    },
+)
+
+
+GetSessionMethodsResponse = TypedDict(
+    "GetSessionMethodsResponse",
+    {
+        "password": NotRequired[bool],
+        "oidc": NotRequired[bool],
+    },
+)
+
+
+GetSessionOidcCallbackQuery = TypedDict(
+    "GetSessionOidcCallbackQuery",
+    {
+        "code": str,
+        "state": str,
+    },
+)
+
+
+GetOverviewQuery = TypedDict(
+    "GetOverviewQuery",
+    {
+        "days": NotRequired[int],
+    },
+)
+
+
+GetOverviewResponse = dict[str, Any]
+
+
+GetLedgerResponse = dict[str, Any]
+
+
+GetLedgerProofQuery = TypedDict(
+    "GetLedgerProofQuery",
+    {
+        "subject": str,
+    },
+)
+
+
+GetLedgerProofResponse = dict[str, Any]
+
+
+PostLedgerVerifyResponse = dict[str, Any]
