@@ -58,6 +58,8 @@ PODMAN_RUN=(podman "${STORAGE[@]}" run "${ULIMITS[@]}" --network none -v "$WORK/
 run() { "${PODMAN_RUN[@]}" --rm --no-healthcheck "$IMAGE" "$@"; }
 mkdir -p "$WORK/data"
 chown 10001:10001 "$WORK/data"
+# 0700 as the image makes its own volume: the store warns about a data directory others can read.
+chmod 700 "$WORK/data"
 run evid --version
 # A read on an empty volume says there is no store yet (exit 1) rather than creating one.
 if run evid status --json; then echo "container-smoke: status on an empty volume exited 0" >&2; exit 1; fi
