@@ -173,10 +173,7 @@ export function RetentionPanel() {
                           value={releaseReason}
                           onInput={(e) => setReleaseReason(e.currentTarget.value)}
                         />{' '}
-                        <button
-                          type="submit"
-                          disabled={action.busy || !releaseReason.trim()}
-                        >
+                        <button type="submit" disabled={action.busy || !releaseReason.trim()}>
                           Release
                         </button>
                       </form>

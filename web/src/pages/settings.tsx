@@ -13,7 +13,6 @@ interface Source {
   event_count: number;
 }
 
-
 export function SettingsPage() {
   const user = useUser();
   const sources = useApi<{ sources: Source[] }>('/sources');
@@ -75,15 +74,15 @@ export function SettingsPage() {
             Users: <code>evid admin users add | list | set-role | reset-password | remove</code>
           </li>
           <li>
-            API keys: <code>audit token create | list | revoke</code> (a key is shown once;
-            an admin also manages them here)
+            API keys: <code>audit token create | list | revoke</code> (a key is shown once; an admin
+            also manages them here)
           </li>
           <li>
             SIEM targets: <code>evid siem add | list | test | remove</code>
           </li>
           <li>
-            Retention and holds: <code>evid retention set | hold</code> (an admin also sets
-            them here)
+            Retention and holds: <code>evid retention set | hold</code> (an admin also sets them
+            here)
           </li>
         </ul>
       </section>

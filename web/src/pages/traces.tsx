@@ -36,7 +36,7 @@ export function TracesPage({ params }: { params: URLSearchParams }) {
     <Page title="Traces">
       <form class="filters" onSubmit={apply} aria-label="filter traces">
         {FILTERS.map((f) => (
-          <label>
+          <label class={f === 'q' ? 'grow' : undefined}>
             {f === 'q' ? 'search' : f}
             <input
               name={f}

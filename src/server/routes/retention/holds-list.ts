@@ -4,7 +4,8 @@ import { defineRoute } from '../../route.js';
 export const holdsListRoute = defineRoute({
   method: 'GET',
   url: '/api/v1/retention/holds',
-  summary: 'list legal holds in force; released ones too with all=true (`evid retention hold list`)',
+  summary:
+    'list legal holds in force; released ones too with all=true (`evid retention hold list`)',
   tag: 'retention',
   auth: 'read',
   schema: {

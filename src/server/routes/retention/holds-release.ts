@@ -15,7 +15,9 @@ export const holdsReleaseRoute = defineRoute({
       required: ['reason'],
       properties: { reason: { type: 'string', minLength: 1, maxLength: 1000 } },
     },
-    response: { 200: { type: 'object', description: 'the hold, with released_at/by and the reason' } },
+    response: {
+      200: { type: 'object', description: 'the hold, with released_at/by and the reason' },
+    },
   },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };
