@@ -70,9 +70,10 @@ function where(f: TraceFilter): { sql: string; params: Record<string, string> } 
       'type',
       f.type,
     ],
-    [SEARCH_CLAUSE, 'search', f.search === undefined ? undefined : likePattern(f.search)],
     ['last_event_at >= @since', 'since', f.since],
     ['first_event_at <= @until', 'until', f.until],
+    // Last, so that SQLite tries the cheap filters before reading any event's text.
+    [SEARCH_CLAUSE, 'search', f.search === undefined ? undefined : likePattern(f.search)],
   ]);
 }
 
