@@ -106,7 +106,7 @@ describe('traces search, API keys and legal holds over REST', () => {
     expect(bad.text).toContain('role');
   });
 
-  it('places and releases a legal hold, ledgered, and audit verify still passes', async () => {
+  it('places and releases a legal hold, ledgered; purged text is no longer found; audit verify passes', async () => {
     const held = await api<{ hold_id: string }>(server.url, '/api/v1/retention/holds', {
       method: 'POST',
       body: { agent: 'billing-agent', reason: 'regulator inquiry', case: 'CASE-9' },
@@ -146,6 +146,13 @@ describe('traces search, API keys and legal holds over REST', () => {
       body: { days: 90, enforce: false },
     });
     expect(retention.status, retention.text).toBe(200);
+
+    // The test traces are from January 2026, past a 90-day window: purged, their text gone,
+    // and the search no longer finds them.
+    const purged = await runBin('evid', ['retention', 'enforce'], { dataDir: store.dir });
+    expect(purged.exitCode, String(purged.stderr)).toBe(0);
+    expect(await sessions('q=refund')).toEqual([]);
+    expect(await sessions('q=sess_s2')).toEqual(['sess_s2']); // the trace itself stays
 
     const verify = await runBin('audit', ['verify'], { dataDir: store.dir });
     expect(verify.exitCode, String(verify.stdout) + String(verify.stderr)).toBe(0);
