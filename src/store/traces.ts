@@ -9,6 +9,11 @@ export interface TraceFilter {
   framework?: string;
   /** Only traces holding at least one event of this type. */
   type?: string;
+  /**
+   * Text search: traces whose trace_id, session_id or agent contains it, or one of whose
+   * events holds it in its prompt or completion (case-insensitive for ASCII).
+   */
+  search?: string;
   /** ISO 8601 UTC bounds on the trace's first event time. */
   since?: string;
   until?: string;
@@ -40,6 +45,20 @@ export interface TraceList {
 const SUMMARY_COLUMNS = `trace_id, session_id, agent, framework, source, status, event_count,
   first_event_at, last_event_at, ingested_at`;
 
+/**
+ * A LIKE over the text of the events of the traces the other filters leave: no index helps
+ * a substring match, so its cost grows with those events (docs/dashboard.md says how to
+ * keep it small: a time window or an agent). Purged events hold no text and never match.
+ */
+const SEARCH_CLAUSE = `(trace_id LIKE @search ESCAPE '\\' OR session_id LIKE @search ESCAPE '\\'
+  OR agent LIKE @search ESCAPE '\\' OR EXISTS (SELECT 1 FROM events e WHERE e.trace_ref = traces.id
+  AND (e.prompt LIKE @search ESCAPE '\\' OR e.completion LIKE @search ESCAPE '\\')))`;
+
+/** The text as a LIKE pattern matching it anywhere, its own % and _ taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Filters as parameterised SQL; every value is bound, never interpolated. */
 function where(f: TraceFilter): { sql: string; params: Record<string, string> } {
   return whereClause([
@@ -53,6 +72,8 @@ function where(f: TraceFilter): { sql: string; params: Record<string, string> } 
     ],
     ['last_event_at >= @since', 'since', f.since],
     ['first_event_at <= @until', 'until', f.until],
+    // Last, so that SQLite tries the cheap filters before reading any event's text.
+    [SEARCH_CLAUSE, 'search', f.search === undefined ? undefined : likePattern(f.search)],
   ]);
 }
 

@@ -140,7 +140,19 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     expect(page.url()).toContain('agent=support-bot');
     await page.getByRole('cell', { name: 'sess_dash_1' }).waitFor();
     expect(await page.getByRole('cell', { name: 'sess_dash_4' }).count()).toBe(0);
+    // Text search finds a trace by what its prompt says (not in any id or agent name).
+    await page.getByLabel('agent').fill('');
+    await page.getByLabel('search', { exact: true }).fill('sess_dash_4@customer-mail');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('cell', { name: 'sess_dash_1' }).waitFor({ state: 'detached' });
+    expect(page.url()).toContain('q=sess_dash_4');
+    await page.getByRole('cell', { name: 'sess_dash_4' }).waitFor();
+    expect(await page.locator('table.list tbody tr').count()).toBe(1);
     await shot(page, '03-traces');
+    await page.getByLabel('search', { exact: true }).fill('');
+    await page.getByLabel('agent').fill('support-bot');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('cell', { name: 'sess_dash_1' }).waitFor();
 
     await page
       .getByRole('row', { name: /sess_dash_1/ })
@@ -296,6 +308,72 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     const verified = await runBin('audit', ['evidence', 'verify', file], { dataDir: store.dir });
     expect(verified.exitCode, String(verified.stdout) + String(verified.stderr)).toBe(0);
     await context.close();
+  });
+
+  it('lets an admin create an API key shown once, and revoke it; a viewer sees no such form', async () => {
+    const { context, page } = await signedIn('admin');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Key name').fill('ci-dashboard');
+    await page.getByLabel('Key role').selectOption('viewer');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const once = page.getByRole('status', { name: 'new API key' });
+    const key = (await once.locator('code.secret').textContent())!;
+    expect(key).toMatch(/^evk_/);
+    await page.getByRole('cell', { name: 'ci-dashboard', exact: true }).waitFor();
+    await shot(page, '10-settings');
+    expect((await api(server.url, '/api/v1/traces', { key })).status).toBe(200);
+
+    await once.getByRole('button', { name: 'I have copied it' }).click();
+    await once.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('cell', { name: 'ci-dashboard', exact: true }).waitFor();
+    expect(await page.content()).not.toContain(key.slice(-20)); // never shown again
+
+    await page.getByRole('button', { name: 'revoke ci-dashboard' }).click();
+    await page.getByRole('button', { name: 'confirm revoking ci-dashboard' }).click();
+    await page
+      .getByRole('cell', { name: 'ci-dashboard', exact: true })
+      .waitFor({ state: 'detached' });
+    expect((await api(server.url, '/api/v1/traces', { key })).status).toBe(401);
+    const keys = await runJson<Array<{ name: string; revoked_by: string | null }>>(
+      'evid',
+      ['admin', 'keys', 'list', '--all'],
+      { dataDir: store.dir },
+    );
+    expect(keys.data.find((k) => k.name === 'ci-dashboard')?.revoked_by).toBe(
+      `user:${USERS.admin}`,
+    );
+
+    // Retention days and a legal hold from the same page.
+    await page.getByLabel('Retention days (7 to 365)').fill('200');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    await page.getByText('Records older than 200 days').waitFor();
+    await page.getByLabel('Held agent').fill('billing-agent');
+    await page.getByLabel('Hold reason').fill('regulator inquiry');
+    await page.getByRole('button', { name: 'Place hold' }).click();
+    await page.getByRole('cell', { name: 'agent billing-agent', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Release…' }).click();
+    await page.getByLabel('release reason').fill('inquiry closed');
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    await page
+      .getByRole('cell', { name: 'agent billing-agent', exact: true })
+      .waitFor({ state: 'detached' });
+    const holds = await runJson<Array<{ release_reason: string | null; released_by: string }>>(
+      'evid',
+      ['retention', 'hold', 'list', '--all'],
+      { dataDir: store.dir },
+    );
+    expect(holds.data.map((h) => [h.release_reason, h.released_by])).toEqual([
+      ['inquiry closed', `user:${USERS.admin}`],
+    ]);
+    await context.close();
+
+    const viewer = await signedIn('viewer');
+    await viewer.page.getByRole('link', { name: 'Settings' }).click();
+    await viewer.page.getByRole('heading', { name: 'Retention and legal holds' }).waitFor();
+    expect(await viewer.page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    expect(await viewer.page.getByRole('button', { name: 'Place hold' }).count()).toBe(0);
+    await viewer.context.close();
   });
 
   it('locks an e-mail out after five failed sign-ins', async () => {

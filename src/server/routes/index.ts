@@ -18,6 +18,9 @@ import { gatewayEmbeddingsRoute } from './gateway/embeddings.js';
 import { gatewayModelsRoute } from './gateway/models.js';
 import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
+import { keysCreateRoute } from './keys/create.js';
+import { keysListRoute } from './keys/list.js';
+import { keysRevokeRoute } from './keys/revoke.js';
 import { killSwitchActivateRoute } from './kill-switch/activate.js';
 import { killSwitchDeactivateRoute } from './kill-switch/deactivate.js';
 import { killSwitchStatusRoute } from './kill-switch/status.js';
@@ -38,6 +41,9 @@ import { packsListRoute } from './packs/list.js';
 import { policiesGetRoute } from './policies/get.js';
 import { policiesUpdateRoute } from './policies/update.js';
 import { reportsDownloadRoute } from './reports/download.js';
+import { holdsAddRoute } from './retention/holds-add.js';
+import { holdsListRoute } from './retention/holds-list.js';
+import { holdsReleaseRoute } from './retention/holds-release.js';
 import { retentionGetRoute } from './retention/get.js';
 import { retentionUpdateRoute } from './retention/update.js';
 import { alignmentEvaluateRoute } from './safety/alignment/evaluate.js';
@@ -111,6 +117,12 @@ export const ROUTES: readonly RouteDef[] = [
   gatewayModelsRoute,
   retentionGetRoute,
   retentionUpdateRoute,
+  holdsListRoute,
+  holdsAddRoute,
+  holdsReleaseRoute,
+  keysListRoute,
+  keysCreateRoute,
+  keysRevokeRoute,
   safetyModelAnalyzeRoute,
   safetyModelStatusRoute,
   safetyGuardStatusRoute,

@@ -1,5 +1,7 @@
 import { Badge, ErrorBox, Page, useApi, when } from '../ui';
-import { useUser } from '../session';
+import { canAdmin, useUser } from '../session';
+import { ApiKeysPanel } from './settings-keys';
+import { RetentionPanel } from './settings-retention';
 
 interface Source {
   source_id: string;
@@ -11,19 +13,10 @@ interface Source {
   event_count: number;
 }
 
-interface Retention {
-  days: number | null;
-  enforce: boolean;
-  legal_holds: number;
-  records_purged: number;
-  storage_used_percent: number;
-  next_run_at: string | null;
-}
-
 export function SettingsPage() {
   const user = useUser();
   const sources = useApi<{ sources: Source[] }>('/sources');
-  const retention = useApi<Retention>('/retention');
+  const admin = canAdmin(user);
   return (
     <Page title="Settings">
       <section class="panel" aria-labelledby="you">
@@ -72,19 +65,8 @@ export function SettingsPage() {
           </table>
         )}
       </section>
-      <section class="panel" aria-labelledby="ret">
-        <h2 id="ret">Retention and legal holds</h2>
-        <ErrorBox error={retention.error} />
-        {retention.data && (
-          <p>
-            {retention.data.days
-              ? `Records older than ${retention.data.days} days ${retention.data.enforce ? 'are purged' : 'would be purged (not enforced)'}`
-              : 'No retention policy: records are kept.'}{' '}
-            {retention.data.legal_holds} legal holds, {retention.data.records_purged} records
-            purged, storage {retention.data.storage_used_percent}% used.
-          </p>
-        )}
-      </section>
+      <RetentionPanel />
+      {admin && <ApiKeysPanel />}
       <section class="panel" aria-labelledby="cli">
         <h2 id="cli">Managed from the command line</h2>
         <ul>
@@ -92,13 +74,15 @@ export function SettingsPage() {
             Users: <code>evid admin users add | list | set-role | reset-password | remove</code>
           </li>
           <li>
-            API keys: <code>audit token create | list | revoke</code> (a key is shown once)
+            API keys: <code>audit token create | list | revoke</code> (a key is shown once; an admin
+            also manages them here)
           </li>
           <li>
             SIEM targets: <code>evid siem add | list | test | remove</code>
           </li>
           <li>
-            Retention and holds: <code>evid retention set | hold</code>
+            Retention and holds: <code>evid retention set | hold</code> (an admin also sets them
+            here)
           </li>
         </ul>
       </section>

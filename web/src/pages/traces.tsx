@@ -14,7 +14,8 @@ interface TraceSummary {
   first_event_at: string | null;
 }
 
-const FILTERS = ['agent', 'session', 'framework', 'type', 'since', 'until'] as const;
+/** `q` is the text search: ids, agent, and the prompts and completions of the events. */
+const FILTERS = ['q', 'agent', 'session', 'framework', 'type', 'since', 'until'] as const;
 const LIMIT = 50;
 
 export function TracesPage({ params }: { params: URLSearchParams }) {
@@ -35,12 +36,20 @@ export function TracesPage({ params }: { params: URLSearchParams }) {
     <Page title="Traces">
       <form class="filters" onSubmit={apply} aria-label="filter traces">
         {FILTERS.map((f) => (
-          <label>
-            {f}
+          <label class={f === 'q' ? 'grow' : undefined}>
+            {f === 'q' ? 'search' : f}
             <input
               name={f}
               value={draft[f]}
-              placeholder={f === 'since' ? '7d or 2026-11-01' : f === 'type' ? 'tool_call' : ''}
+              placeholder={
+                f === 'since'
+                  ? '7d or 2026-11-01'
+                  : f === 'type'
+                    ? 'tool_call'
+                    : f === 'q'
+                      ? 'text in prompts, completions, ids'
+                      : ''
+              }
               onInput={(e) => setDraft({ ...draft, [f]: e.currentTarget.value })}
             />
           </label>

@@ -9,6 +9,7 @@ export const tracesListCommand = defineCommand({
     'evid traces list',
     'evid traces list --agent support-bot --since 7d --limit 20',
     'evid traces list --session sess_42 --json',
+    'evid traces list --search "refund" --since 7d',
   ],
   options: (cmd) =>
     cmd
@@ -16,6 +17,10 @@ export const tracesListCommand = defineCommand({
       .option('--agent <name>', 'only traces of this agent')
       .option('--framework <name>', 'only traces from this agent framework')
       .option('--type <type>', 'only traces containing an event of this type')
+      .option(
+        '--search <text>',
+        'only traces whose id, session or agent contains the text, or with an event whose prompt or completion does',
+      )
       .option(
         '--since <when>',
         'traces with events at or after this time (ISO 8601 or a duration like 7d)',
@@ -33,6 +38,7 @@ export const tracesListCommand = defineCommand({
       agent: optionalString(opts.agent),
       framework: optionalString(opts.framework),
       type: optionalString(opts.type),
+      search: optionalString(opts.search),
       since:
         opts.since === undefined ? undefined : parseTimeBound(String(opts.since), '--since', now),
       until:

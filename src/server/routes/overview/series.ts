@@ -8,44 +8,35 @@ export interface DaySeries {
 }
 
 /**
- * Traces, events and findings per UTC day over the last `days` days, each from one range
- * scan of an index on its time column (traces_span, findings_created), so the cost is the
- * rows in the window, not the store.
+ * Traces, events and findings per UTC day over the last `days` days. Each day is one range
+ * count on an index that holds every column it reads (traces_span: first_event_at and
+ * event_count; findings_created), so SQLite never touches a table row or sorts: the work is
+ * the index entries of the window's traces and findings (not its events), in constant
+ * memory. The plans are pinned by test/unit/dashboard/series-plan.test.ts.
  */
 export function dailySeries(r: Reader, now: Date, days: number): DaySeries {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  const since = start.toISOString();
-  const labels: string[] = [];
+  const start =
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS;
+  const bounds = Array.from({ length: days + 1 }, (_, i) =>
+    new Date(start + i * DAY_MS).toISOString(),
+  );
+  const traceDay = r.prepare(TRACES_PER_DAY);
+  const findingDay = r.prepare(FINDINGS_PER_DAY);
+  const series: DaySeries = { days: [], traces: [], events: [], findings: [] };
   for (let i = 0; i < days; i++) {
-    labels.push(new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+    const range = { from: bounds[i], to: bounds[i + 1] };
+    const t = traceDay.get(range) as { n: number; e: number | null };
+    const f = findingDay.get(range) as { n: number };
+    series.days.push(bounds[i]!.slice(0, 10));
+    series.traces.push(t.n);
+    series.events.push(t.e ?? 0);
+    series.findings.push(f.n);
   }
-  const index = new Map(labels.map((d, i) => [d, i]));
-  const traces = new Array<number>(days).fill(0);
-  const events = new Array<number>(days).fill(0);
-  const findings = new Array<number>(days).fill(0);
-  const traceRows = r
-    .prepare(
-      `SELECT substr(first_event_at, 1, 10) AS d, COUNT(*) AS n, SUM(event_count) AS e
-       FROM traces WHERE first_event_at >= ? GROUP BY d`,
-    )
-    .all(since) as Array<{ d: string; n: number; e: number }>;
-  for (const row of traceRows) {
-    const i = index.get(row.d);
-    if (i !== undefined) {
-      traces[i] = row.n;
-      events[i] = row.e;
-    }
-  }
-  const findingRows = r
-    .prepare(
-      `SELECT substr(created_at, 1, 10) AS d, COUNT(*) AS n FROM findings
-       WHERE created_at >= ? GROUP BY d`,
-    )
-    .all(since) as Array<{ d: string; n: number }>;
-  for (const row of findingRows) {
-    const i = index.get(row.d);
-    if (i !== undefined) findings[i] = row.n;
-  }
-  return { days: labels, traces, events, findings };
+  return series;
 }
+
+const DAY_MS = 86_400_000;
+
+export const TRACES_PER_DAY = `SELECT COUNT(*) AS n, SUM(event_count) AS e FROM traces WHERE first_event_at >= @from AND first_event_at < @to`;
+
+export const FINDINGS_PER_DAY = `SELECT COUNT(*) AS n FROM findings WHERE created_at >= @from AND created_at < @to`;

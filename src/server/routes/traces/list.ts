@@ -7,6 +7,7 @@ interface Query {
   agent?: string;
   framework?: string;
   type?: string;
+  q?: string;
   since?: string;
   until?: string;
   limit?: number;
@@ -30,6 +31,11 @@ export const tracesListRoute = defineRoute({
         agent: filterString,
         framework: filterString,
         type: { ...filterString, description: 'traces holding an event of this type' },
+        q: {
+          ...filterString,
+          description:
+            'text search: trace_id, session_id or agent containing it, or an event whose prompt or completion contains it (case-insensitive for ASCII; `evid traces list --search`)',
+        },
         ...timeQuery,
         ...pageQuery,
       },
@@ -44,6 +50,7 @@ export const tracesListRoute = defineRoute({
       agent: q.agent,
       framework: q.framework,
       type: q.type,
+      search: q.q,
       since: timeBound(q.since, 'since', now),
       until: timeBound(q.until, 'until', now),
       ...pageOf(q),
