@@ -70,6 +70,17 @@ __all__ = [
     "GetRetentionResponse",
     "PutRetentionBody",
     "PutRetentionResponse",
+    "GetRetentionHoldsQuery",
+    "GetRetentionHoldsResponse",
+    "PostRetentionHoldsBody",
+    "PostRetentionHoldsResponse",
+    "PostRetentionHoldsIdReleaseBody",
+    "PostRetentionHoldsIdReleaseResponse",
+    "GetKeysQuery",
+    "GetKeysResponse",
+    "PostKeysBody",
+    "PostKeysResponse",
+    "DeleteKeysIdResponse",
     "PostV1AnalysisSafetyModelBody",
     "PostV1AnalysisSafetyModelResponse",
     "GetV1AnalysisSafetyModelIdResponse",
@@ -236,6 +247,7 @@ GetTracesQuery = TypedDict(
         "agent": NotRequired[str],
         "framework": NotRequired[str],
         "type": NotRequired[str],
+        "q": NotRequired[str],
         "since": NotRequired[str],
         "until": NotRequired[str],
         "limit": NotRequired[int],
@@ -617,6 +629,71 @@ PutRetentionBody = TypedDict(
 
 
 PutRetentionResponse = dict[str, Any]
+
+
+GetRetentionHoldsQuery = TypedDict(
+    "GetRetentionHoldsQuery",
+    {
+        "all": NotRequired[bool],
+    },
+)
+
+
+GetRetentionHoldsResponse = dict[str, Any]
+
+
+PostRetentionHoldsBody = TypedDict(
+    "PostRetentionHoldsBody",
+    {
+        "trace": NotRequired[str],
+        "session": NotRequired[str],
+        "agent": NotRequired[str],
+        "since": NotRequired[str],
+        "until": NotRequired[str],
+        "reason": str,
+        "case": NotRequired[str],
+    },
+)
+
+
+PostRetentionHoldsResponse = dict[str, Any]
+
+
+PostRetentionHoldsIdReleaseBody = TypedDict(
+    "PostRetentionHoldsIdReleaseBody",
+    {
+        "reason": str,
+    },
+)
+
+
+PostRetentionHoldsIdReleaseResponse = dict[str, Any]
+
+
+GetKeysQuery = TypedDict(
+    "GetKeysQuery",
+    {
+        "all": NotRequired[bool],
+    },
+)
+
+
+GetKeysResponse = dict[str, Any]
+
+
+PostKeysBody = TypedDict(
+    "PostKeysBody",
+    {
+        "name": str,
+        "role": str,
+    },
+)
+
+
+PostKeysResponse = dict[str, Any]
+
+
+DeleteKeysIdResponse = dict[str, Any]
 
 
 PostV1AnalysisSafetyModelBody = TypedDict(
