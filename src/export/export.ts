@@ -1,3 +1,4 @@
+import { useScanCache } from '../store/scan-cache.js';
 /**
  * `evid export`: traces, events and findings as NDJSON, CSV or parquet, one file per kind
  * in an output directory (docs/export.md). Rows stream from SQLite iterators inside ONE
@@ -27,9 +28,6 @@ export const EXTENSIONS: Record<ExportFormat, string> = {
   csv: 'csv',
   parquet: 'parquet',
 };
-
-/** SQLite page cache during an export, in KiB (negative = KiB, per PRAGMA cache_size). */
-const EXPORT_CACHE_SIZE = -8192;
 
 export interface ExportInput {
   format: ExportFormat;
@@ -76,10 +74,10 @@ export async function exportEvidence(store: Store, input: ExportInput): Promise<
   const ext = EXTENSIONS[input.format];
   const params = { since: input.since, until: input.until };
   const temps: string[] = [];
-  // A one-pass scan gains nothing from the store's large page cache; a small one keeps the
-  // export's memory flat (restored afterwards for the rest of the process).
+  // A one-pass scan: a small page cache keeps the export's memory flat (scan-cache.ts),
+  // restored afterwards for the rest of the process.
   const cacheSize = store.db.pragma('cache_size', { simple: true }) as number;
-  store.db.pragma(`cache_size = ${EXPORT_CACHE_SIZE}`);
+  useScanCache(store.db);
   try {
     const written = store.read((r) =>
       kinds.map((kind) => {

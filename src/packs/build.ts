@@ -1,3 +1,4 @@
+import { withScanCache } from '../store/scan-cache.js';
 /**
  * The one pack builder behind `evid pack` and `audit evidence build`.
  *
@@ -100,6 +101,11 @@ export interface BuiltPack {
 }
 
 export async function buildPack(store: Store, input: BuildPackInput): Promise<BuiltPack> {
+  // A pack reads its records and the ledger once: a small page cache keeps its memory flat.
+  return withScanCache(store.db, () => build(store, input));
+}
+
+async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
   const packId = input.packId ?? newPackId(input.now.getTime());
   if (!PACK_ID.test(packId)) {
     throw new UsageError(

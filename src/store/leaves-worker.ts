@@ -5,9 +5,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { scanLeaves, type LeafRange } from './ledger-leaves.js';
 import { openDatabase } from './open.js';
+import { useScanCache } from './scan-cache.js';
 import { Reader } from './store.js';
 
 const db = openDatabase((workerData as { dataDir: string }).dataDir, { readonly: true });
+useScanCache(db); // chunks are read once, in order
 const reader = new Reader(db);
 
 parentPort?.on('message', (range: LeafRange) => {

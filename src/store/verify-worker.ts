@@ -4,12 +4,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './open.js';
+import { useScanCache } from './scan-cache.js';
 import { Reader } from './store.js';
 import { scanChunk } from './verify-scan.js';
 import { checkState } from './verify-rows.js';
 import type { VerifyResult, VerifyTask } from './verify-worker-task.js';
 
 const db = openDatabase((workerData as { dataDir: string }).dataDir, { readonly: true });
+useScanCache(db); // chunks are read once, in order
 const reader = new Reader(db);
 
 parentPort?.on('message', (task: VerifyTask) => {
