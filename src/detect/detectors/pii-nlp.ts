@@ -156,6 +156,8 @@ const addresses: readonly Detector[] = [
       'gi',
     ),
     (t) => /(?:flat|unit|apartment|apt|box)\s+\d/i.test(t),
+    // Whole words the pattern needs: texts without one skip the gate's scan too.
+    [['flat', 'unit', 'apartment', 'apt', 'box']],
   ),
   // Paseo de la Castellana, 185 - 5º, 28046 Madrid / Musterstraße 12, 10115 Berlin
   addressRule(
