@@ -42,13 +42,25 @@ it('leaf hashes computed by worker threads equal the in-thread scan, chunk by ch
 });
 
 it('a pack built with worker threads verifies', async () => {
-  const env = { EVID_SCAN_CHUNK: '4', EVID_SCAN_THREADS: '2' };
-  const built = await runBin('evid', ['pack', '--since', '2000-01-01', '--json'], {
-    dataDir: store.dir,
-    env,
-  });
-  expect(built.exitCode, String(built.stderr)).toBe(0);
-  const path = (JSON.parse(String(built.stdout)) as { path: string }).path;
-  const verify = await runBin('audit', ['evidence', 'verify', path], { dataDir: store.dir, env });
+  // The CLI builds packs in-thread (docs/packs.md); the library can still use workers.
+  const { AppContext } = await dist('context.js');
+  const { buildPack } = await dist('packs/build.js');
+  const app = AppContext.fromEnv({ dataDir: store.dir, env: { EVID_ACTOR: 'test' } });
+  let path: string;
+  try {
+    const built = await buildPack(app.store, {
+      filter: { since: '2000-01-01T00:00:00.000Z', until: null, session: null },
+      format: 'html',
+      includeControls: false,
+      now: new Date(),
+      generator: 'test',
+      threads: 2,
+      chunkSize: 4,
+    });
+    path = built.path;
+  } finally {
+    app.close();
+  }
+  const verify = await runBin('audit', ['evidence', 'verify', path], { dataDir: store.dir });
   expect(verify.exitCode, String(verify.stdout) + String(verify.stderr)).toBe(0);
 });

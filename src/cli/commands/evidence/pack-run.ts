@@ -25,7 +25,9 @@ export async function runPackBuild(ctx: RunContext, input: PackRunInput): Promis
   const built = await buildPack(app.store, {
     ...input,
     generator: `evid ${VERSION}`,
-    threads: app.config.scanThreads,
+    // Leaf hashes in-thread: on a 1M-event store the worker threads added ~75 MB of peak
+    // RSS (265 vs 340 MB) and saved no time, as the rest of the build dominates.
+    threads: 1,
     chunkSize: app.config.scanChunk,
   });
   return {
