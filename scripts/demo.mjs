@@ -11,7 +11,11 @@ const bin = (name) => join(root, 'bin', `${name}.js`);
 const run = (name, args) =>
   spawnSync(process.execPath, [bin(name), ...args], { stdio: 'inherit' }).status;
 
-for (const file of readdirSync(join(root, 'examples')).sort()) {
+// The trace files only: examples/ also holds a workflow, its agents and the Python example.
+const traceFiles = readdirSync(join(root, 'examples'))
+  .filter((f) => /\.(json|ndjson)$/.test(f))
+  .sort();
+for (const file of traceFiles) {
   console.log(`\n$ evid traces ingest examples/${file}`);
   const code = run('evid', ['traces', 'ingest', join(root, 'examples', file)]);
   if (code === 4) console.log('(already ingested: skipped)');
