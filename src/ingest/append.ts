@@ -1,12 +1,10 @@
 import { EvidError, KillSwitchActiveError } from '../errors.js';
-import { newTraceId } from '../ids.js';
 import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
-import { canonicalize } from '../ledger/jcs.js';
-import { traceRecord } from '../store/records.js';
 import type { Store, Transactor } from '../store/store.js';
 import { TraceAnalyzer, type TraceAnalysis } from './analyze-trace.js';
 import { insertEvents } from './insert-events.js';
+import { insertTraceRow } from './trace-row.js';
 import { rejection, unanalysed, type RejectedTrace } from './pipeline.js';
 import { validateTraceRequest, type TraceInput } from './validate.js';
 
@@ -229,29 +227,15 @@ function summary(
 
 /** The trace's fixed record, with no events yet (counts and times follow its events). */
 function createTrace(tx: Transactor, trace: TraceInput, source: string, status: string): TraceRow {
-  const now = tx.now();
-  const fields = {
-    trace_id: newTraceId(),
-    session_id: trace.session_id,
-    agent: trace.agent,
-    framework: trace.framework,
-    source,
-    attributes: canonicalize(trace.attributes),
-    ingested_at: now,
-  };
-  const { lastInsertRowid } = tx
-    .prepare(
-      `INSERT INTO traces (trace_id, session_id, agent, framework, source, status, first_event_at,
-         last_event_at, event_count, attributes, ingested_at)
-       VALUES (@trace_id, @session_id, @agent, @framework, @source, @status, NULL, NULL, 0,
-         @attributes, @ingested_at)`,
-    )
-    .run({ ...fields, status });
-  const id = Number(lastInsertRowid);
-  tx.ledger.append('trace.ingested', fields.trace_id, id, traceRecord(fields), now);
+  const { traceRef, traceId } = insertTraceRow(tx, trace, source, {
+    status,
+    first: null,
+    last: null,
+    count: 0,
+  });
   return {
-    id,
-    trace_id: fields.trace_id,
+    id: traceRef,
+    trace_id: traceId,
     event_count: 0,
     first_event_at: null,
     last_event_at: null,

@@ -4,14 +4,13 @@ import { ulid } from '../ids.js';
 import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
 import { canonicalize } from '../ledger/jcs.js';
-import { insertFinding } from '../store/findings.js';
-import { eventRecord, type EventRecordFields } from '../store/records.js';
+import type { EventRecordFields } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { TraceAnalyzer } from './analyze-trace.js';
+import { writeEvent } from './insert-events.js';
 import { eventSchema, ISO_DATE_TIME } from './schema.js';
 import { fieldName, type EventInput } from './validate.js';
 import { findJsonProblem } from './well-formed.js';
-import { enqueueLedgered } from '../outbox/enqueue.js';
 
 /**
  * Audit events (seed 002 `POST /api/v1/events`): the same events as inside traces, stored
@@ -197,11 +196,6 @@ export function ingestAuditEvents(
         throw new ConflictError(`${field}: ${e.event_id} was already ingested`, { field });
       }
     });
-    const insert = tx.prepare(
-      `INSERT INTO events (event_id, trace_ref, position, agent, type, model, prompt, completion,
-         tokens_prompt, tokens_completion, timestamp, attributes, ingested_at)
-       VALUES (?, NULL, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const at = tx.now();
     let findings = 0;
     const out = events.map((e, i) => {
@@ -220,36 +214,9 @@ export function ingestAuditEvents(
         timestamp: e.timestamp,
         attributes: canonicalize(e.attributes),
       };
-      const info = insert.run(
-        fields.event_id,
-        fields.agent,
-        fields.type,
-        fields.model,
-        fields.prompt,
-        fields.completion,
-        fields.tokens_prompt,
-        fields.tokens_completion,
-        fields.timestamp,
-        fields.attributes,
-        at,
-      );
-      const eventRef = Number(info.lastInsertRowid);
-      const { seq } = tx.ledger.append(
-        'event.ingested',
-        fields.event_id,
-        eventRef,
-        eventRecord(fields),
-        at,
-      );
-      enqueueLedgered(tx, 'event.ingested', seq); // targets with --events all
-      for (const finding of analysed?.findings ?? []) {
-        insertFinding(
-          tx,
-          { traceRef: null, traceId: null, eventRef, eventId: fields.event_id, agent: e.agent },
-          finding,
-        );
-        findings++;
-      }
+      const found = analysed?.findings ?? [];
+      writeEvent(tx, fields, null, found, at);
+      findings += found.length;
       return { event_id: fields.event_id, agent: e.agent, type: e.type, timestamp: e.timestamp };
     });
     return {

@@ -1,6 +1,6 @@
 import { canonicalize } from '../ledger/jcs.js';
 import { enqueueLedgered } from '../outbox/enqueue.js';
-import { insertFinding } from '../store/findings.js';
+import { insertFinding, type NewFinding } from '../store/findings.js';
 import { eventRecord, type EventRecordFields } from '../store/records.js';
 import type { Transactor } from '../store/store.js';
 import type { TraceAnalysis } from './analyze-trace.js';
@@ -29,36 +29,61 @@ export function insertEvents(
   skip?: ReadonlySet<number>,
 ): number {
   const now = tx.now();
-  const insertEvent = tx.prepare(
-    `INSERT INTO events (event_id, trace_ref, position, agent, type, model, prompt, completion,
-       tokens_prompt, tokens_completion, timestamp, attributes, ingested_at, source_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const idBase = `ev_${target.traceId.slice(3)}_`;
   let position = target.firstPosition;
   let written = 0;
   events.forEach((e, i) => {
     if (skip?.has(i)) return;
     const stored = analysis.events[i]!;
-    const fields: EventRecordFields = {
-      event_id: e.event_id ?? idBase + String(position).padStart(5, '0'),
-      trace_id: target.traceId,
-      position,
-      agent: target.agent,
-      type: e.type,
-      model: e.model,
-      prompt: stored.prompt,
-      completion: stored.completion,
-      tokens_prompt: e.tokens_prompt,
-      tokens_completion: e.tokens_completion,
-      timestamp: e.timestamp,
-      attributes: canonicalize(e.attributes),
-      source_id: target.sourceId,
-    };
-    const info = insertEvent.run(
-      fields.event_id,
+    writeEvent(
+      tx,
+      {
+        event_id: e.event_id ?? idBase + String(position).padStart(5, '0'),
+        trace_id: target.traceId,
+        position,
+        agent: target.agent,
+        type: e.type,
+        model: e.model,
+        prompt: stored.prompt,
+        completion: stored.completion,
+        tokens_prompt: e.tokens_prompt,
+        tokens_completion: e.tokens_completion,
+        timestamp: e.timestamp,
+        attributes: canonicalize(e.attributes),
+        source_id: target.sourceId,
+      },
       target.traceRef,
-      position,
+      stored.findings,
+      now,
+    );
+    position++;
+    written++;
+  });
+  return written;
+}
+
+/**
+ * One event row, its `event.ingested` entry, its outbox entry (targets with --events all;
+ * none: a no-op) and its findings: the one place any intake writes an event. `traceRef` is
+ * null for audit events, which belong to no trace. Returns the event's row id.
+ */
+export function writeEvent(
+  tx: Transactor,
+  fields: EventRecordFields,
+  traceRef: number | null,
+  findings: readonly NewFinding[],
+  now: string,
+): number {
+  const info = tx
+    .prepare(
+      `INSERT INTO events (event_id, trace_ref, position, agent, type, model, prompt, completion,
+         tokens_prompt, tokens_completion, timestamp, attributes, ingested_at, source_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      fields.event_id,
+      traceRef,
+      fields.position,
       fields.agent,
       fields.type,
       fields.model,
@@ -69,32 +94,29 @@ export function insertEvents(
       fields.timestamp,
       fields.attributes,
       now,
-      target.sourceId,
+      fields.source_id ?? null,
     );
-    const eventRef = Number(info.lastInsertRowid);
-    const { seq } = tx.ledger.append(
-      'event.ingested',
-      fields.event_id,
-      eventRef,
-      eventRecord(fields),
-      now,
+  const eventRef = Number(info.lastInsertRowid);
+  const { seq } = tx.ledger.append(
+    'event.ingested',
+    fields.event_id,
+    eventRef,
+    eventRecord(fields),
+    now,
+  );
+  enqueueLedgered(tx, 'event.ingested', seq);
+  for (const finding of findings) {
+    insertFinding(
+      tx,
+      {
+        traceRef,
+        traceId: fields.trace_id,
+        eventRef,
+        eventId: fields.event_id,
+        agent: fields.agent,
+      },
+      finding,
     );
-    enqueueLedgered(tx, 'event.ingested', seq); // targets with --events all; none: a no-op
-    for (const finding of stored.findings) {
-      insertFinding(
-        tx,
-        {
-          traceRef: target.traceRef,
-          traceId: target.traceId,
-          eventRef,
-          eventId: fields.event_id,
-          agent: target.agent,
-        },
-        finding,
-      );
-    }
-    position++;
-    written++;
-  });
-  return written;
+  }
+  return eventRef;
 }

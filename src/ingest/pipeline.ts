@@ -1,13 +1,11 @@
 import { ConflictError, EvidError, KillSwitchActiveError } from '../errors.js';
-import { newTraceId } from '../ids.js';
 import { assertWithinQuota } from '../admin/quota.js';
 import { assertIntakeOpen } from '../killswitch/killswitch.js';
-import { canonicalize } from '../ledger/jcs.js';
-import { traceRecord } from '../store/records.js';
 import type { Store, Transactor } from '../store/store.js';
 import { TraceAnalyzer, type TraceAnalysis } from './analyze-trace.js';
 import type { InputItem } from './parse-input.js';
 import { insertEvents } from './insert-events.js';
+import { insertTraceRow } from './trace-row.js';
 import { validateTraceRequest, type TraceInput } from './validate.js';
 import { isWellFormed } from './well-formed.js';
 
@@ -170,34 +168,13 @@ function insertTrace(
     open.add(trace.agent);
   }
   assertNoConflict(tx, trace);
-  const now = tx.now();
-  const traceId = newTraceId();
   const times = trace.events.map((e) => e.timestamp).sort();
-  const traceFields = {
-    trace_id: traceId,
-    session_id: trace.session_id,
-    agent: trace.agent,
-    framework: trace.framework,
-    source,
-    attributes: canonicalize(trace.attributes),
-    ingested_at: now,
-  };
-  const { lastInsertRowid } = tx
-    .prepare(
-      `INSERT INTO traces (trace_id, session_id, agent, framework, source, status, first_event_at,
-         last_event_at, event_count, attributes, ingested_at)
-       VALUES (@trace_id, @session_id, @agent, @framework, @source, @status, @first, @last,
-         @count, @attributes, @ingested_at)`,
-    )
-    .run({
-      ...traceFields,
-      status: analysis.failed ? 'failed' : 'completed',
-      first: times[0],
-      last: times[times.length - 1],
-      count: trace.events.length,
-    });
-  const traceRef = Number(lastInsertRowid);
-  tx.ledger.append('trace.ingested', traceId, traceRef, traceRecord(traceFields), now);
+  const { traceRef, traceId } = insertTraceRow(tx, trace, source, {
+    status: analysis.failed ? 'failed' : 'completed',
+    first: times[0] ?? null,
+    last: times[times.length - 1] ?? null,
+    count: trace.events.length,
+  });
 
   insertEvents(
     tx,
