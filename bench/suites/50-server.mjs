@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild } from '../lib/processes.mjs';
 import { makeTraces } from '../../scripts/gen-traces.mjs';
+import { addFindingPerTrace, ingestGenerated, openBenchContext } from '../lib/store.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => import(join(root, 'dist', p));
@@ -29,65 +30,13 @@ const CONNECTIONS = 8;
 
 /** 1M events (100k traces x 10) with the pipeline (detect: false), then 100k findings. */
 async function buildStore(dir, log) {
-  const { AppContext } = await dist('context.js');
-  const { ingestTraces } = await dist('ingest/pipeline.js');
-  const { insertFinding } = await dist('store/findings.js');
-  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const ctx = await openBenchContext(dir);
   const t0 = Date.now();
-  const traces = EVENTS / 10;
-  for (let part = 0; part * 5000 < traces; part++) {
-    const batch = makeTraces(Math.min(5000, traces - part * 5000), 10, {
-      prefix: `sess_s${part}`,
-      seed: part + 1,
-      textBytes: 100,
-    });
-    ingestTraces(
-      ctx.store,
-      batch.map((value, index) => ({ index, value })),
-      { source: 'bench', detect: false },
-    );
-  }
-  const rows = ctx.store.db
-    .prepare(
-      `SELECT t.id AS trace_ref, t.trace_id, t.agent, e.id AS event_ref, e.event_id FROM traces t
-       JOIN events e ON e.trace_ref = t.id AND e.position = 0`,
-    )
-    .all();
-  const severities = ['low', 'medium', 'high', 'critical'];
-  for (let i = 0; i < rows.length; i += 10_000) {
-    ctx.store.transact((tx) => {
-      for (const [j, r] of rows.slice(i, i + 10_000).entries()) {
-        const n = i + j;
-        insertFinding(
-          tx,
-          {
-            traceRef: r.trace_ref,
-            traceId: r.trace_id,
-            eventRef: r.event_ref,
-            eventId: r.event_id,
-            agent: r.agent,
-          },
-          {
-            type: 'pii.email',
-            category: 'pii',
-            severity: severities[n % 4],
-            detector: 'bench',
-            score: 0.9,
-            field: 'prompt',
-            start: 0,
-            end: 10,
-            match_masked: 'd***@m***.org',
-            excerpt: 'write to d***@m***.org about the refund',
-            fingerprint: `fp${n}`,
-            controls: ['eu-ai-act:art-10'],
-          },
-        );
-      }
-    });
-  }
+  await ingestGenerated(ctx, { events: EVENTS, prefix: 'sess_s', textBytes: 100 });
+  const findings = await addFindingPerTrace(ctx);
   ctx.close();
   log(
-    `built store: ${EVENTS} events, ${rows.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `built store: ${EVENTS} events, ${findings} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 

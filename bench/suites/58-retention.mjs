@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { makeTraces } from '../../scripts/gen-traces.mjs';
+import { addFindingPerTrace, ingestGenerated, openBenchContext } from '../lib/store.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (p) => import(join(root, 'dist', p));
@@ -27,68 +27,18 @@ const EVENTS = Number(process.env.BENCH_PURGE_EVENTS ?? 200_000);
 const BATCH = 1000;
 
 async function buildStore(dir, log) {
-  const { AppContext } = await dist('context.js');
-  const { ingestTraces } = await dist('ingest/pipeline.js');
-  const { insertFinding } = await dist('store/findings.js');
   const { setRetentionPolicy } = await dist('retention/policy.js');
-  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const ctx = await openBenchContext(dir);
   const t0 = Date.now();
-  const traces = EVENTS / 10;
-  for (let part = 0; part * 5000 < traces; part++) {
-    const batch = makeTraces(Math.min(5000, traces - part * 5000), 10, {
-      prefix: `sess_p${part}`,
-      seed: part + 1,
-      textBytes: 300,
-    });
-    ingestTraces(
-      ctx.store,
-      batch.map((value, index) => ({ index, value })),
-      { source: 'bench', detect: false },
-    );
-  }
-  const rows = ctx.store.db
-    .prepare(
-      `SELECT t.id AS trace_ref, t.trace_id, t.agent, e.id AS event_ref, e.event_id FROM traces t
-       JOIN events e ON e.trace_ref = t.id AND e.position = 0`,
-    )
-    .all();
-  for (let i = 0; i < rows.length; i += 10_000) {
-    ctx.store.transact((tx) => {
-      for (const [j, r] of rows.slice(i, i + 10_000).entries()) {
-        insertFinding(
-          tx,
-          {
-            traceRef: r.trace_ref,
-            traceId: r.trace_id,
-            eventRef: r.event_ref,
-            eventId: r.event_id,
-            agent: r.agent,
-          },
-          {
-            type: 'pii.email',
-            category: 'pii',
-            severity: ['low', 'medium', 'high', 'critical'][(i + j) % 4],
-            detector: 'bench',
-            score: 0.9,
-            field: 'prompt',
-            start: 0,
-            end: 10,
-            match_masked: 'd***@m***.org',
-            excerpt: 'write to d***@m***.org about the refund',
-            fingerprint: `fp${i + j}`,
-            controls: ['eu-ai-act:art-10'],
-          },
-        );
-      }
-    });
-  }
+  await ingestGenerated(ctx, { events: EVENTS, prefix: 'sess_p', textBytes: 300 });
+  const findings = await addFindingPerTrace(ctx);
   // Generated events are from 2026-11-01 to 11-04: a 7-day window purges them all, whether
   // measured from the purge run's fixed "now" or from the server's clock. Enforce is off
   // until the server is warm (latencyDuringPurge turns it on over REST).
   ctx.store.transact((tx) => setRetentionPolicy(tx, { days: 7, enforce: false }));
   ctx.close();
   log(
-    `built store: ${EVENTS} events, ${rows.length} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `built store: ${EVENTS} events, ${findings} findings in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 

@@ -10,32 +10,20 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeNdjson } from '../../scripts/gen-traces.mjs';
+import { ingestGenerated, openBenchContext } from '../lib/store.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = (p) => import(join(root, 'dist', p));
 const GOAL_RATIO = 0.25;
 
 async function buildStore(dir, events, log) {
-  const { AppContext } = await dist('context.js');
-  const { parseIngestInput } = await dist('ingest/parse-input.js');
-  const { ingestTraces } = await dist('ingest/pipeline.js');
-  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const ctx = await openBenchContext(dir);
   const t0 = Date.now();
-  const parts = Math.ceil(events / 100_000);
-  for (let part = 0; part < parts; part++) {
-    const text = makeNdjson(10_000, 10, {
-      prefix: `sess_m${part}`,
-      seed: part + 1,
-      textBytes: 200,
-    });
-    const report = ingestTraces(ctx.store, parseIngestInput(text), {
-      source: 'bench',
-      detect: false,
-    });
-    if (report.rejected.length) throw new Error(`bench ingest rejected ${report.rejected.length}`);
-  }
-  log(`built a ${parts * 100}k-event store in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const built = await ingestGenerated(ctx, {
+    events: Math.ceil(events / 100_000) * 100_000,
+    prefix: 'sess_m',
+    textBytes: 200,
+  });
+  log(`built a ${built / 1000}k-event store in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   ctx.close();
 }
 

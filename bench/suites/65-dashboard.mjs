@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { makeNdjson } from '../../scripts/gen-traces.mjs';
+import { ingestGenerated, openBenchContext } from '../lib/store.mjs';
 import { startChild } from '../lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,29 +59,15 @@ function findingTraces() {
 }
 
 async function buildStore(dir, events, log) {
-  const { AppContext } = await dist('context.js');
   const { parseIngestInput } = await dist('ingest/parse-input.js');
   const { ingestTraces } = await dist('ingest/pipeline.js');
-  const ctx = AppContext.fromEnv({ dataDir: dir, env: { ...process.env, EVID_ACTOR: 'bench' } });
+  const ctx = await openBenchContext(dir);
   const t0 = Date.now();
-  const parts = Math.max(1, Math.ceil(events / 100_000));
-  const tracesPerPart = Math.ceil(events / parts / 10);
-  for (let part = 0; part < parts; part++) {
-    const text = makeNdjson(tracesPerPart, 10, {
-      prefix: `sess_d${part}`,
-      seed: part + 1,
-      textBytes: 200,
-    });
-    const report = ingestTraces(ctx.store, parseIngestInput(text), {
-      source: 'bench',
-      detect: false,
-    });
-    if (report.rejected.length) throw new Error(`bench ingest rejected ${report.rejected.length}`);
-  }
+  const built = await ingestGenerated(ctx, { events, prefix: 'sess_d', textBytes: 200 });
   ingestTraces(ctx.store, parseIngestInput(findingTraces()), { source: 'bench' });
   ctx.close();
   log(
-    `built a ${parts * tracesPerPart * 10 + FINDING_TRACES}-event store in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `built a ${built + FINDING_TRACES}-event store in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   const added = spawnSync(
     process.execPath,
