@@ -1,7 +1,12 @@
 import { NotFoundError, UsageError } from '../errors.js';
 import { newFindingId } from '../ids.js';
 import { enqueueLedgered } from '../outbox/enqueue.js';
-import { findingRecord, findingUpdateRecord, type FindingRecordFields } from './records.js';
+import {
+  findingRecord,
+  findingUpdateRecord,
+  type FindingDetection,
+  type FindingRecordFields,
+} from './records.js';
 import { whereClause } from './where.js';
 import type { Reader, Transactor } from './store.js';
 
@@ -10,18 +15,7 @@ export type FindingStatus = (typeof FINDING_STATUSES)[number];
 export const SEVERITY_ORDER = ['low', 'medium', 'high', 'critical'] as const;
 
 /** What the detectors hand over for one finding (raw values never reach the store). */
-export interface NewFinding {
-  type: string;
-  category: string;
-  severity: string;
-  detector: string;
-  score: number;
-  field: string;
-  start: number;
-  end: number;
-  match_masked: string;
-  excerpt: string;
-  fingerprint: string;
+export interface NewFinding extends FindingDetection {
   controls: string[];
 }
 

@@ -64,12 +64,8 @@ export function eventRecord(e: EventRecordFields): Record<string, unknown> {
   return record;
 }
 
-/** The immutable part of a finding (its status moves are separate `finding.updated` leaves). */
-export interface FindingRecordFields {
-  finding_id: string;
-  trace_id: string | null;
-  event_id: string | null;
-  agent: string;
+/** What a detector says of one match: shared by a new finding and its ledgered record. */
+export interface FindingDetection {
   type: string;
   category: string;
   severity: string;
@@ -81,6 +77,15 @@ export interface FindingRecordFields {
   match_masked: string;
   excerpt: string;
   fingerprint: string;
+}
+
+/** The immutable part of a finding (its status moves are separate `finding.updated` leaves). */
+export interface FindingRecordFields extends FindingDetection {
+  finding_id: string;
+  trace_id: string | null;
+  event_id: string | null;
+  agent: string;
+  /** The control ids as stored: a JSON array. */
   controls: string;
   created_at: string;
 }
