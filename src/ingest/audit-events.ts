@@ -8,8 +8,15 @@ import type { EventRecordFields } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { TraceAnalyzer } from './analyze-trace.js';
 import { writeEvent } from './insert-events.js';
-import { eventSchema, ISO_DATE_TIME } from './schema.js';
-import { fieldName, type EventInput } from './validate.js';
+import { eventSchema } from './schema.js';
+import {
+  attributesOf,
+  fieldName,
+  KNOWN_EVENT,
+  ruleText,
+  timestampMs,
+  type EventInput,
+} from './validate.js';
 import { findJsonProblem } from './well-formed.js';
 
 /**
@@ -68,34 +75,17 @@ function describe(e: ErrorObject, prefix: string): ValidationError {
     inner === '(trace)'
       ? prefix || '(event)'
       : `${prefix}${prefix && !inner.startsWith('[') ? '.' : ''}${inner}`;
-  const rule =
-    e.keyword === 'required'
-      ? 'is required'
-      : e.keyword === 'pattern'
-        ? 'must be an ISO 8601 date-time with a time zone, e.g. 2026-01-31T12:00:00Z'
-        : (e.message ?? 'is invalid');
+  const rule = ruleText(e);
   return new ValidationError(`${field}: ${rule}`, { field, rule: e.keyword });
 }
 
-const KNOWN = new Set([
-  'agent',
-  'event_id',
-  'type',
-  'model',
-  'prompt',
-  'completion',
-  'tokens_prompt',
-  'tokens_completion',
-  'timestamp',
-  'attributes',
-]);
-const zoned = new RegExp(ISO_DATE_TIME);
+const KNOWN = new Set(['agent', ...KNOWN_EVENT]);
 
 function normalise(raw: Record<string, unknown>, field: string, now: string): AuditEventInput {
   let timestamp = now;
   if (raw.timestamp !== undefined) {
     const ts = raw.timestamp as string;
-    const ms = zoned.test(ts) ? Date.parse(ts.replace(' ', 'T')) : NaN;
+    const ms = timestampMs(ts);
     if (Number.isNaN(ms)) {
       const name = `${field}${field ? '.' : ''}timestamp`;
       throw new ValidationError(`${name}: is not a valid date-time (${ts})`, {
@@ -105,11 +95,7 @@ function normalise(raw: Record<string, unknown>, field: string, now: string): Au
     }
     timestamp = new Date(ms).toISOString();
   }
-  const attributes: Record<string, unknown> = {};
-  const explicit = raw.attributes;
-  if (explicit && typeof explicit === 'object' && !Array.isArray(explicit))
-    Object.assign(attributes, explicit);
-  for (const key in raw) if (!KNOWN.has(key)) attributes[key] = raw[key];
+  const attributes = attributesOf(raw, KNOWN);
   return {
     agent: raw.agent as string,
     event_id: (raw.event_id as string | undefined) ?? null,

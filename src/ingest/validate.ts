@@ -52,17 +52,21 @@ export function fieldName(instancePath: string, missing?: string): string {
   return out || '(trace)';
 }
 
+/** The rule an ajv error broke, in the words the CLI and the API show. */
+export function ruleText(e: ErrorObject): string {
+  return RULES[e.keyword]?.(e) ?? (e.message || 'is invalid');
+}
+
 function describe(e: ErrorObject): ValidationError {
   const field = fieldName(
     e.instancePath,
     e.keyword === 'required' ? e.params.missingProperty : undefined,
   );
-  const rule = RULES[e.keyword]?.(e) ?? (e.message || 'is invalid');
-  return new ValidationError(`${field}: ${rule}`, { field, rule: e.keyword });
+  return new ValidationError(`${field}: ${ruleText(e)}`, { field, rule: e.keyword });
 }
 
 const KNOWN_TRACE = new Set(['session_id', 'agent', 'framework', 'events', 'attributes']);
-const KNOWN_EVENT = new Set([
+export const KNOWN_EVENT = new Set([
   'event_id',
   'type',
   'model',
@@ -82,8 +86,16 @@ function realCalendarDate(ts: string): boolean {
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 
+/** An event timestamp in milliseconds, or NaN unless it is a zoned date-time that exists. */
+export function timestampMs(ts: string): number {
+  return zoned.test(ts) && realCalendarDate(ts) ? Date.parse(ts.replace(' ', 'T')) : NaN;
+}
+
 /** Splits unknown fields into free attributes (explicit `attributes` objects merge in). */
-function attributesOf(obj: Record<string, unknown>, known: Set<string>): Record<string, unknown> {
+export function attributesOf(
+  obj: Record<string, unknown>,
+  known: Set<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const explicit = obj.attributes;
   if (explicit && typeof explicit === 'object' && !Array.isArray(explicit))
@@ -102,7 +114,7 @@ export function validateTraceRequest(value: unknown): TraceInput {
   const raw = value as Record<string, unknown> & { events: Record<string, unknown>[] };
   const events = raw.events.map((e, i): EventInput => {
     const ts = e.timestamp as string;
-    const ms = zoned.test(ts) && realCalendarDate(ts) ? Date.parse(ts.replace(' ', 'T')) : NaN;
+    const ms = timestampMs(ts);
     if (Number.isNaN(ms)) {
       throw new ValidationError(`events[${i}].timestamp: is not a valid date-time (${ts})`, {
         field: `events[${i}].timestamp`,

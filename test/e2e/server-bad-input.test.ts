@@ -188,6 +188,18 @@ describe('other routes get the same body rules', () => {
   );
 });
 
+describe('audit events take the trace rules for their timestamp', () => {
+  it('a date that does not exist (2026-02-30) is 400 naming [1].timestamp, nothing stored', async () => {
+    const before = snapshot();
+    const a = await api(url, '/api/v1/events', {
+      method: 'POST',
+      raw: '[{"agent":"bot","type":"message"},{"agent":"bot","type":"message","timestamp":"2026-02-30T10:00:00Z"}]',
+    });
+    expect(expectErrorShape(a, 400, '[1].timestamp').details).toContain('2026-02-30T10:00:00Z');
+    expect(snapshot()).toBe(before);
+  });
+});
+
 describe('query and path parameters', () => {
   const LISTS = [
     '/api/v1/traces',
