@@ -1122,6 +1122,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OTLP/HTTP log export (OpenTelemetry SDKs and collectors)
+         * @description An ExportLogsServiceRequest in application/x-protobuf or application/json, optionally gzip-encoded. GenAI log events become events of their session beside the spans (docs/sources.md): `gen_ai.client.inference.operation.details` one model call each, the per-message events (`gen_ai.user.message`, ..., `gen_ai.choice`) of one span together as one call; log records with no AI name or attribute are counted and skipped. 200 with an ExportLogsServiceResponse (partial_success when records were rejected); failures carry a google.rpc.Status body; 503 with Retry-After while the kill switch stops an agent of the batch. A source token sends to its own otel source.
+         */
+        post: operations["postV1Logs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/monitoring/event": {
         parameters: {
             query?: never;
@@ -7351,6 +7371,92 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: the kill switch is active (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1Logs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description missing or invalid credential */
             401: {
                 headers: {

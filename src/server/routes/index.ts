@@ -35,6 +35,7 @@ import { sessionMethodsRoute } from './session/methods.js';
 import { sessionOidcCallbackRoute } from './session/oidc-callback.js';
 import { sessionOidcStartRoute } from './session/oidc-start.js';
 import { openapiRoute } from './openapi/openapi.js';
+import { otlpLogsRoute } from './otlp/logs.js';
 import { otlpTracesRoute } from './otlp/traces.js';
 import { packsBuildRoute } from './packs/build.js';
 import { packsListRoute } from './packs/list.js';
@@ -105,6 +106,7 @@ export const ROUTES: readonly RouteDef[] = [
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,
   otlpTracesRoute,
+  otlpLogsRoute,
   sourcesEventsRoute,
   sourcesListRoute,
   sourcesCreateRoute,

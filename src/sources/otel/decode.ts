@@ -16,6 +16,25 @@ export interface OtelSpan {
   status: { code: number; message: string };
   resource: Record<string, unknown>;
   scope: string;
+  /**
+   * Set on the spans made of log records (logs.ts): their events' id, which must differ from
+   * the id of the real span they belong to, since both may be exported.
+   */
+  eventId?: string;
+}
+
+/** One OTLP log record as the mapping reads it. */
+export interface OtelLogRecord {
+  traceId: string;
+  spanId: string;
+  /** Nanoseconds since the epoch, as decimal text: the event time, else the observed time. */
+  time: string;
+  eventName: string;
+  severityText: string;
+  body: unknown;
+  attributes: Record<string, unknown>;
+  resource: Record<string, unknown>;
+  scope: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -152,12 +171,38 @@ function spansOf(request: Obj): OtelSpan[] {
   return spans;
 }
 
-/** An ExportTraceServiceRequest in protobuf; 400 when it is not one. */
-export async function decodeProtobuf(body: Buffer): Promise<OtelSpan[]> {
-  const { request } = await otlpTypes();
-  let message: Obj;
+function logRecordsOf(request: Obj): OtelLogRecord[] {
+  const records: OtelLogRecord[] = [];
+  for (const rl of list(field(request, 'resource_logs'))) {
+    const resource = attributesOf((rl.resource as Obj | undefined)?.attributes);
+    for (const sl of list(field(rl, 'scope_logs'))) {
+      const scope = String((sl.scope as Obj | undefined)?.name ?? '');
+      for (const r of list(field(sl, 'log_records'))) {
+        const time = intText(field(r, 'time_unix_nano'));
+        const body = field(r, 'body');
+        records.push({
+          traceId: hexOf(field(r, 'trace_id')),
+          spanId: hexOf(field(r, 'span_id')),
+          time: time === '0' ? intText(field(r, 'observed_time_unix_nano')) : time,
+          eventName: String(field(r, 'event_name') ?? ''),
+          severityText: String(field(r, 'severity_text') ?? ''),
+          body: body === undefined ? undefined : anyValue(body),
+          attributes: attributesOf(r.attributes),
+          resource,
+          scope,
+        });
+      }
+    }
+  }
+  return records;
+}
+
+/** A protobuf export request of `kind` as plain objects; 400 when it is not one. */
+async function decodeMessage(body: Buffer, kind: 'trace' | 'logs'): Promise<Obj> {
+  const types = await otlpTypes();
+  const type = kind === 'trace' ? types.request : types.logsRequest;
   try {
-    message = request.toObject(request.decode(body), {
+    return type.toObject(type.decode(body), {
       longs: String,
       defaults: false,
       arrays: true,
@@ -165,25 +210,46 @@ export async function decodeProtobuf(body: Buffer): Promise<OtelSpan[]> {
     }) as Obj;
   } catch (err) {
     throw new ValidationError(
-      `body: not an OTLP ExportTraceServiceRequest in protobuf (${(err as Error).message})`,
+      `body: not an OTLP ${type.name} in protobuf (${(err as Error).message})`,
       { field: 'body', rule: 'protobuf' },
     );
   }
-  return spansOf(message);
+}
+
+/** An ExportTraceServiceRequest in protobuf; 400 when it is not one. */
+export async function decodeProtobuf(body: Buffer): Promise<OtelSpan[]> {
+  return spansOf(await decodeMessage(body, 'trace'));
+}
+
+/** An ExportLogsServiceRequest in protobuf; 400 when it is not one. */
+export async function decodeLogsProtobuf(body: Buffer): Promise<OtelLogRecord[]> {
+  return logRecordsOf(await decodeMessage(body, 'logs'));
+}
+
+/** The top-level object of an OTLP/JSON request, its one list checked to be an array. */
+function jsonRequest(value: unknown, name: string, list: string, jsonName: string): Obj {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError(`body: must be an OTLP/JSON ${name} object`, { field: 'body' });
+  }
+  const items = field(value as Obj, list);
+  if (items !== undefined && !Array.isArray(items)) {
+    throw new ValidationError(`body.${jsonName}: must be an array`, {
+      field: `body.${jsonName}`,
+    });
+  }
+  return value as Obj;
+}
+
+/** An ExportLogsServiceRequest in OTLP/JSON (already parsed and checked as JSON). */
+export function decodeLogsJson(value: unknown): OtelLogRecord[] {
+  return logRecordsOf(
+    jsonRequest(value, 'ExportLogsServiceRequest', 'resource_logs', 'resourceLogs'),
+  );
 }
 
 /** An ExportTraceServiceRequest in OTLP/JSON (already parsed and checked as JSON). */
 export function decodeJson(value: unknown): OtelSpan[] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError('body: must be an OTLP/JSON ExportTraceServiceRequest object', {
-      field: 'body',
-    });
-  }
-  const rs = field(value as Obj, 'resource_spans');
-  if (rs !== undefined && !Array.isArray(rs)) {
-    throw new ValidationError('body.resourceSpans: must be an array', {
-      field: 'body.resourceSpans',
-    });
-  }
-  return spansOf(value as Obj);
+  return spansOf(
+    jsonRequest(value, 'ExportTraceServiceRequest', 'resource_spans', 'resourceSpans'),
+  );
 }

@@ -12,7 +12,7 @@ import { inputText, outputParts } from './messages.js';
 
 type Attrs = Record<string, unknown>;
 
-const AI_PREFIXES = ['gen_ai.', 'llm.', 'openinference.', 'traceloop.', 'ai.', 'langfuse.'];
+export const AI_PREFIXES = ['gen_ai.', 'llm.', 'openinference.', 'traceloop.', 'ai.', 'langfuse.'];
 
 export function isAiSpan(span: OtelSpan): boolean {
   const keys = Object.keys(span.attributes);
@@ -117,7 +117,9 @@ export function sessionOf(span: OtelSpan): string {
       'langfuse.session.id',
       'traceloop.association.properties.session_id',
     ) ?? first(span.resource, 'gen_ai.conversation.id', 'session.id');
-  return typeof s === 'string' || typeof s === 'number' ? String(s) : `otel_${span.traceId}`;
+  if (typeof s === 'string' || typeof s === 'number') return String(s);
+  // Log records outside any trace, with no conversation id: one session per agent.
+  return span.traceId ? `otel_${span.traceId}` : `otel_logs_${agentOf(span)}`;
 }
 
 export function agentOf(span: OtelSpan): string {
@@ -187,7 +189,7 @@ export function eventsOf(span: OtelSpan): Attrs[] {
             })),
         }
       : undefined;
-  const id = `otel_${span.traceId}_${span.spanId}`;
+  const id = span.eventId ?? `otel_${span.traceId}_${span.spanId}`;
   const timestamp = isoOf(span.start);
   const main: Attrs = {
     event_id: id,
@@ -208,6 +210,7 @@ export function eventsOf(span: OtelSpan): Attrs[] {
       scope: span.scope,
       operation,
       duration_ms: durationMs(span),
+      ...(span.eventId ? { signal: 'logs' } : {}),
     },
     span_attributes: rest,
     ...(error ? { error } : {}),
@@ -286,12 +289,21 @@ export function mapSpans(spans: readonly OtelSpan[]): MappedBatch {
 const MAX_NANOS = 253402300799999n * NANOS_PER_MS;
 
 function invalidReason(span: OtelSpan): string | undefined {
-  if (!/^[0-9a-f]{32}$/.test(span.traceId) || /^0+$/.test(span.traceId))
-    return 'trace_id: must be 16 bytes, not all zero';
-  if (!/^[0-9a-f]{16}$/.test(span.spanId) || /^0+$/.test(span.spanId))
-    return 'span_id: must be 8 bytes, not all zero';
+  // A log record may stand outside any trace: its ids are optional, but valid when given.
+  const fromLog = span.eventId !== undefined;
+  if (!(fromLog && span.traceId === '')) {
+    if (!/^[0-9a-f]{32}$/.test(span.traceId) || /^0+$/.test(span.traceId))
+      return 'trace_id: must be 16 bytes, not all zero';
+  }
+  if (!(fromLog && span.spanId === '')) {
+    if (!/^[0-9a-f]{16}$/.test(span.spanId) || /^0+$/.test(span.spanId))
+      return 'span_id: must be 8 bytes, not all zero';
+  }
   const start = BigInt(span.start);
-  if (start <= 0n || start > MAX_NANOS) return 'start_time_unix_nano: is missing or out of range';
+  if (start <= 0n || start > MAX_NANOS)
+    return fromLog
+      ? 'time_unix_nano: is missing or out of range'
+      : 'start_time_unix_nano: is missing or out of range';
   return undefined;
 }
 

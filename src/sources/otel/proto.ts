@@ -1,8 +1,9 @@
 import type { Root, Type } from 'protobufjs';
 
 /**
- * The OTLP trace messages (opentelemetry-proto v1, Apache-2.0: collector/trace/v1,
- * trace/v1, common/v1, resource/v1), the subset a receiver decodes and answers with,
+ * The OTLP trace and log messages (opentelemetry-proto v1, Apache-2.0: collector/trace/v1,
+ * collector/logs/v1, trace/v1, logs/v1, common/v1, resource/v1), the subset a receiver
+ * decodes and answers with,
  * plus google.rpc.Status for failure bodies. Field numbers are the wire contract; names
  * follow the .proto files. Parsed on first use, so `evid` start-up does not pay for it.
  */
@@ -79,6 +80,32 @@ message AnyValue {
 message ArrayValue { repeated AnyValue values = 1; }
 message KeyValueList { repeated KeyValue values = 1; }
 
+message ExportLogsServiceRequest { repeated ResourceLogs resource_logs = 1; }
+message ResourceLogs {
+  Resource resource = 1;
+  repeated ScopeLogs scope_logs = 2;
+  string schema_url = 3;
+}
+message ScopeLogs {
+  InstrumentationScope scope = 1;
+  repeated LogRecord log_records = 2;
+  string schema_url = 3;
+}
+message LogRecord {
+  reserved 4;
+  fixed64 time_unix_nano = 1;
+  fixed64 observed_time_unix_nano = 11;
+  int32 severity_number = 2;
+  string severity_text = 3;
+  AnyValue body = 5;
+  repeated KeyValue attributes = 6;
+  uint32 dropped_attributes_count = 7;
+  fixed32 flags = 8;
+  bytes trace_id = 9;
+  bytes span_id = 10;
+  string event_name = 12;
+}
+
 message RpcStatus { int32 code = 1; string message = 2; }
 `;
 
@@ -86,6 +113,7 @@ let types: OtlpTypes | undefined;
 
 export interface OtlpTypes {
   request: Type;
+  logsRequest: Type;
   response: Type;
   status: Type;
 }
@@ -96,6 +124,7 @@ export async function otlpTypes(): Promise<OtlpTypes> {
     const root: Root = protobuf.parse(PROTO, { keepCase: true }).root;
     types = {
       request: root.lookupType('otlp.ExportTraceServiceRequest'),
+      logsRequest: root.lookupType('otlp.ExportLogsServiceRequest'),
       response: root.lookupType('otlp.ExportTraceServiceResponse'),
       status: root.lookupType('otlp.RpcStatus'),
     };

@@ -1,11 +1,13 @@
 /**
  * What an OTLP/HTTP receiver answers (opentelemetry-proto, "OTLP/HTTP Response"), in the
- * request's encoding: ExportTraceServiceResponse on success (partial_success only when
- * spans were rejected) and google.rpc.Status on failure. Both are two-field messages, so
+ * request's encoding: ExportTraceServiceResponse or ExportLogsServiceResponse on success
+ * (partial_success only when spans or log records were rejected; the two messages share
+ * their field numbers) and google.rpc.Status on failure. Both are two-field messages, so
  * they are written directly rather than through the protobuf runtime.
  */
 
 export type OtlpEncoding = 'protobuf' | 'json';
+export type OtlpSignal = 'traces' | 'logs';
 
 function varint(n: number): number[] {
   const out: number[] = [];
@@ -32,13 +34,15 @@ export function exportResponse(
   encoding: OtlpEncoding,
   rejected: number,
   message: string,
+  signal: OtlpSignal = 'traces',
 ): { contentType: string; body: Buffer | string } {
   if (encoding === 'json') {
+    const count = signal === 'logs' ? 'rejectedLogRecords' : 'rejectedSpans';
     return {
       contentType: 'application/json',
       body: JSON.stringify(
         rejected > 0
-          ? { partialSuccess: { rejectedSpans: String(rejected), errorMessage: message } }
+          ? { partialSuccess: { [count]: String(rejected), errorMessage: message } }
           : {},
       ),
     };

@@ -124,7 +124,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
         .option('--port <port>', 'port (default: $EVID_API_PORT or 8080; 0 picks a free one)')
         .option(
           '--otlp-port <port>',
-          'also listen here (OpenTelemetry exporters default to 4318; the same routes, POST /v1/traces among them)',
+          'also listen here (OpenTelemetry exporters default to 4318; the same routes, POST /v1/traces and /v1/logs among them)',
         );
       extra?.(cmd);
     },
