@@ -1,7 +1,20 @@
 import { ValidationError } from '../errors.js';
 
+export interface PageQuery {
+  limit?: number;
+  offset?: number;
+  page?: number;
+  page_size?: number;
+}
+
+/** The query of a list route: a time window (`timeQuery`) and a page (`pageQuery`). */
+export interface WindowedPageQuery extends PageQuery {
+  since?: string;
+  until?: string;
+}
+
 /** limit/offset from either paging style (limit/offset win when both are given). */
-export function pageOf(q: { limit?: number; offset?: number; page?: number; page_size?: number }): {
+export function pageOf(q: PageQuery): {
   limit: number;
   offset: number;
 } {
@@ -27,4 +40,19 @@ export function timeBound(value: string | undefined, field: string, now: Date): 
     );
   }
   return new Date(ms).toISOString();
+}
+
+/** A list route's time window and page, as the store's list functions take them. */
+export function windowAndPage(q: WindowedPageQuery): {
+  since: string | undefined;
+  until: string | undefined;
+  limit: number;
+  offset: number;
+} {
+  const now = new Date();
+  return {
+    since: timeBound(q.since, 'since', now),
+    until: timeBound(q.until, 'until', now),
+    ...pageOf(q),
+  };
 }

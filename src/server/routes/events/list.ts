@@ -1,17 +1,11 @@
 import { listEvents } from '../../../store/events.js';
-import { pageOf, timeBound } from '../../query.js';
+import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
 
-interface Query {
+interface Query extends WindowedPageQuery {
   agent?: string;
   type?: string;
   trace?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  offset?: number;
-  page?: number;
-  page_size?: number;
 }
 
 export const eventsListRoute = defineRoute({
@@ -39,14 +33,11 @@ export const eventsListRoute = defineRoute({
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;
-    const now = new Date();
     const filter = {
       agent: q.agent,
       type: q.type,
       trace: q.trace,
-      since: timeBound(q.since, 'since', now),
-      until: timeBound(q.until, 'until', now),
-      ...pageOf(q),
+      ...windowAndPage(q),
     };
     return ctx.store.read((r) => listEvents(r, filter));
   },

@@ -1,19 +1,13 @@
 import { FINDING_STATUSES, listFindings, SEVERITY_ORDER } from '../../../store/findings.js';
-import { pageOf, timeBound } from '../../query.js';
+import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
 
-interface Query {
+interface Query extends WindowedPageQuery {
   severity?: string;
   status?: string;
   type?: string;
   agent?: string;
   trace?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  offset?: number;
-  page?: number;
-  page_size?: number;
 }
 
 export const findingsListRoute = defineRoute({
@@ -40,16 +34,13 @@ export const findingsListRoute = defineRoute({
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;
-    const now = new Date();
     const filter = {
       severity: q.severity,
       status: q.status,
       type: q.type,
       agent: q.agent,
       trace: q.trace,
-      since: timeBound(q.since, 'since', now),
-      until: timeBound(q.until, 'until', now),
-      ...pageOf(q),
+      ...windowAndPage(q),
     };
     return ctx.store.read((r) => listFindings(r, filter));
   },

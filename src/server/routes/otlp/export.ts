@@ -6,14 +6,17 @@ import { MAX_TRACE_BYTES } from '../../../ingest/schema.js';
 import type { OtelSpan } from '../../../sources/otel/decode.js';
 import { mapSpans } from '../../../sources/otel/map.js';
 import {
+  encodingOf,
   exportResponse,
+  statusBody,
   type OtlpEncoding,
   type OtlpSignal,
 } from '../../../sources/otel/response.js';
 import { countSkipped, sourceForCaller } from '../../../sources/registry.js';
-import type { ServerContext } from '../../route.js';
+import { errorBody } from '../../errors.js';
+import { defineRoute, type RouteDef, type ServerContext } from '../../route.js';
 
-/** What the OTLP trace and log routes share: body inflation, then landing the spans. */
+/** What the OTLP trace and log routes share: one route shape, body inflation, landing the spans. */
 
 /**
  * Retry-After on a kill-switch 503. OTel SDK exporters give up on a batch whose Retry-After
@@ -26,7 +29,7 @@ const OTLP_RETRY_AFTER_SECONDS = 2;
 /** A decompressed export may be as large as an uncompressed one (the server's body limit). */
 const MAX_DECOMPRESSED = MAX_TRACE_BYTES + 1024 * 1024;
 
-export function inflate(body: Buffer, encoding: string | undefined): Buffer {
+function inflate(body: Buffer, encoding: string | undefined): Buffer {
   const e = (encoding ?? 'identity').trim().toLowerCase();
   if (e === 'identity' || e === '') return body;
   if (e !== 'gzip') {
@@ -54,7 +57,7 @@ export function inflate(body: Buffer, encoding: string | undefined): Buffer {
  * their sessions, through the one append pipeline, and answers the export response.
  * `skipped` counts what the decoding already left out (log records with no AI content).
  */
-export async function landExport(
+async function landExport(
   req: FastifyRequest,
   reply: FastifyReply,
   ctx: ServerContext,
@@ -106,4 +109,40 @@ export async function landExport(
     .slice(0, 2000);
   const answer = exportResponse(encoding, rejectedSpans, message, signal);
   return reply.code(200).type(answer.contentType).send(answer.body);
+}
+
+export interface OtlpRouteSpec {
+  signal: OtlpSignal;
+  url: string;
+  summary: string;
+  description: string;
+  /** The export's AI spans (log records made span-shaped), and how many it left out. */
+  decode(body: Buffer, encoding: OtlpEncoding): Promise<{ spans: OtelSpan[]; skipped: number }>;
+}
+
+/** An OTLP/HTTP export route: protobuf or JSON, gzip or not, google.rpc.Status on failure. */
+export function defineOtlpRoute(spec: OtlpRouteSpec): RouteDef {
+  return defineRoute({
+    method: 'POST',
+    url: spec.url,
+    summary: spec.summary,
+    description: spec.description,
+    tag: 'sources',
+    auth: 'ingest',
+    rawBody: true,
+    renderError: (status, details, request) =>
+      statusBody(
+        encodingOf(request.headers['content-type']),
+        status,
+        details,
+        errorBody(status, details, request.id),
+      ),
+    async handler(req, reply, ctx) {
+      const encoding = encodingOf(req.headers['content-type']);
+      const header = req.headers['content-encoding'];
+      const body = inflate(req.body as Buffer, Array.isArray(header) ? header[0] : header);
+      const { spans, skipped } = await spec.decode(body, encoding);
+      return landExport(req, reply, ctx, encoding, spec.signal, spans, skipped);
+    },
+  });
 }

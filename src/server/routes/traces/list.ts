@@ -1,19 +1,13 @@
 import { listTraces } from '../../../store/traces.js';
-import { pageOf, timeBound } from '../../query.js';
+import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
 
-interface Query {
+interface Query extends WindowedPageQuery {
   session?: string;
   agent?: string;
   framework?: string;
   type?: string;
   q?: string;
-  since?: string;
-  until?: string;
-  limit?: number;
-  offset?: number;
-  page?: number;
-  page_size?: number;
 }
 
 export const tracesListRoute = defineRoute({
@@ -44,16 +38,13 @@ export const tracesListRoute = defineRoute({
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;
-    const now = new Date();
     const filter = {
       session: q.session,
       agent: q.agent,
       framework: q.framework,
       type: q.type,
       search: q.q,
-      since: timeBound(q.since, 'since', now),
-      until: timeBound(q.until, 'until', now),
-      ...pageOf(q),
+      ...windowAndPage(q),
     };
     return ctx.store.read((r) => listTraces(r, filter));
   },
