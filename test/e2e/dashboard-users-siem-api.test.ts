@@ -111,6 +111,19 @@ describe('users and SIEM targets over REST', () => {
     expect(
       (await api(server.url, `/api/v1/users/${added.body.user_id}`, { method: 'DELETE' })).status,
     ).toBe(404);
+
+    // Each write is a ledger entry of the user, with the caller as its actor.
+    const proof = await api<{ entries: Array<{ entry: { kind: string; actor: string } }> }>(
+      server.url,
+      `/api/v1/ledger/proof?subject=${added.body.user_id}`,
+    );
+    expect(proof.status, proof.text).toBe(200);
+    expect(proof.body.entries.map((e) => [e.entry.kind, e.entry.actor])).toEqual(
+      ['user.added', 'user.role_set', 'user.password_reset', 'user.removed'].map((k) => [
+        k,
+        'api:env:EVID_API_KEY',
+      ]),
+    );
   });
 
   it.each([
@@ -233,6 +246,14 @@ describe('users and SIEM targets over REST', () => {
       dataDir: store.dir,
     });
     expect(after.data.map((t) => t.target_id)).not.toContain(added.body.target_id);
+    const proof = await api<{ entries: Array<{ entry: { kind: string; actor: string } }> }>(
+      server.url,
+      `/api/v1/ledger/proof?subject=${added.body.target_id}`,
+    );
+    expect(proof.body.entries.map((e) => [e.entry.kind, e.entry.actor])).toEqual([
+      ['siem.target_added', 'api:env:EVID_API_KEY'],
+      ['siem.target_removed', 'api:env:EVID_API_KEY'],
+    ]);
   });
 
   it.each([
