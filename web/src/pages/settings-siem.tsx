@@ -3,6 +3,7 @@ import { api } from '../api';
 import { useAction } from '../action';
 import { canAdmin, useUser } from '../session';
 import { Badge, ErrorBox, useApi, when } from '../ui';
+import { AddTargetForm } from './settings-siem-add';
 
 interface Target {
   target_id: string;
@@ -19,44 +20,6 @@ interface Target {
   last_error: string | null;
 }
 
-const KINDS = ['splunk', 'sentinel', 'syslog'] as const;
-type Kind = (typeof KINDS)[number];
-
-/** Each kind's own fields, as `evid siem add` takes them (the server checks them again). */
-interface Field {
-  name: string;
-  label: string;
-  secret?: true;
-  /** A closed list: the first is the server's default. */
-  choices?: readonly string[];
-}
-
-const FIELDS: Record<Kind, Field[]> = {
-  splunk: [
-    { name: 'token', label: 'HEC token', secret: true },
-    { name: 'index', label: 'Index (optional)' },
-    { name: 'sourcetype', label: 'Sourcetype (optional)' },
-  ],
-  sentinel: [
-    { name: 'dcr_id', label: 'DCR immutable id' },
-    { name: 'stream', label: 'Stream' },
-    { name: 'tenant_id', label: 'Tenant id' },
-    { name: 'client_id', label: 'Client id' },
-    { name: 'client_secret', label: 'Client secret', secret: true },
-  ],
-  syslog: [
-    { name: 'port', label: 'Port (optional)' },
-    { name: 'protocol', label: 'Protocol', choices: ['udp', 'tcp', 'tls'] },
-    { name: 'format', label: 'Format', choices: ['rfc5424', 'cef'] },
-  ],
-};
-
-const ENDPOINT: Record<Kind, string> = {
-  splunk: 'HEC URL',
-  sentinel: 'Data collection endpoint URL',
-  syslog: 'Host',
-};
-
 const options = (t: Target): string =>
   Object.entries(t.options)
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -70,30 +33,10 @@ const options = (t: Target): string =>
 export function SiemPanel() {
   const admin = canAdmin(useUser());
   const targets = useApi<{ targets: Target[] }>('/siem/targets');
-  const [kind, setKind] = useState<Kind>('splunk');
-  const [endpoint, setEndpoint] = useState('');
-  const [events, setEvents] = useState('findings');
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<string | null>(null);
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
   const action = useAction();
 
-  const add = (e: Event) => {
-    e.preventDefault();
-    void action.run(async () => {
-      setSaid(undefined);
-      const body: Record<string, unknown> = { kind, endpoint: endpoint.trim(), events };
-      for (const f of FIELDS[kind]) {
-        const v = fields[f.name]?.trim();
-        if (v) body[f.name] = f.name === 'port' && /^\d+$/.test(v) ? Number(v) : v;
-      }
-      const t = await api<Target>('/siem/targets', { method: 'POST', body });
-      setEndpoint('');
-      setFields({});
-      setSaid({ ok: true, text: `Added ${t.target_id}; send it a test event to check it.` });
-      targets.reload();
-    });
-  };
   const test = (t: Target) =>
     void action.run(async () => {
       setSaid(undefined);
@@ -218,77 +161,14 @@ export function SiemPanel() {
         </p>
       )}
       {admin && (
-        <form class="filters" aria-label="add a SIEM target" onSubmit={add}>
-          <label>
-            Kind
-            <select
-              name="siem-kind"
-              value={kind}
-              onChange={(e) => {
-                setKind(e.currentTarget.value as Kind);
-                setFields({});
-              }}
-            >
-              {KINDS.map((k) => (
-                <option value={k}>{k}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {ENDPOINT[kind]}
-            <input
-              name="siem-endpoint"
-              required
-              value={endpoint}
-              onInput={(e) => setEndpoint(e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            Events
-            <select
-              name="siem-events"
-              value={events}
-              onChange={(e) => setEvents(e.currentTarget.value)}
-            >
-              <option value="findings">findings, kill switch, verify failures</option>
-              <option value="all">all (also every event)</option>
-            </select>
-          </label>
-          {FIELDS[kind].map((f) => {
-            const value = fields[f.name] ?? '';
-            const set = (e: { currentTarget: HTMLInputElement }) =>
-              setFields({ ...fields, [f.name]: e.currentTarget.value });
-            return (
-              <label>
-                {f.label}
-                {f.choices ? (
-                  <select
-                    name={`siem-${f.name}`}
-                    value={value || f.choices[0]}
-                    onChange={(e) => setFields({ ...fields, [f.name]: e.currentTarget.value })}
-                  >
-                    {f.choices.map((c) => (
-                      <option value={c}>{c}</option>
-                    ))}
-                  </select>
-                ) : f.secret ? (
-                  <input
-                    name={`siem-${f.name}`}
-                    type="password"
-                    autoComplete="off"
-                    value={value}
-                    onInput={set}
-                  />
-                ) : (
-                  <input name={`siem-${f.name}`} value={value} onInput={set} />
-                )}
-              </label>
-            );
-          })}
-          <button type="submit" disabled={action.busy || !endpoint.trim()}>
-            Add target
-          </button>
-        </form>
+        <AddTargetForm
+          action={action}
+          onAdded={(id) => {
+            setSaid({ ok: true, text: `Added ${id}; send it a test event to check it.` });
+            targets.reload();
+          }}
+          onStart={() => setSaid(undefined)}
+        />
       )}
       <ErrorBox error={action.error} />
     </section>
