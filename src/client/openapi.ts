@@ -596,6 +596,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/siem/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SIEM targets and monitoring alert channels with their delivery state; secrets as **** (read; `evid siem list`, `evid siem status`) */
+        get: operations["getApiV1SiemTargets"];
+        put?: never;
+        /**
+         * add a SIEM target: splunk, sentinel or syslog (admin; ledgered; `evid siem add`)
+         * @description Each kind takes only its own fields (400 naming the field otherwise). The token or client secret goes to a 0600 file in the data directory, never to the database or any answer: the target shows `secret: "****"`.
+         */
+        post: operations["postApiV1SiemTargets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/siem/targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** remove a SIEM target (admin; ledgered; `evid siem remove`): what is still queued for it stays unsent, its secret file is deleted */
+        delete: operations["deleteApiV1SiemTargetsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/siem/targets/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * send one test event straight to a SIEM target and answer the receiver's own answer (admin; `evid siem test`)
+         * @description Not queued and not ledgered. 200 with ok true or false and the answer (HEC code and text, HTTP status, ...), secrets masked.
+         */
+        post: operations["postApiV1SiemTargetsIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sources": {
         parameters: {
             query?: never;
@@ -727,6 +785,81 @@ export interface paths {
          * @description Later events of a known session: validated, run through the detectors, stored and each ledgered, in one transaction; the trace's event_count and time range follow. Body `{"events": [...]}` or an array of events. An event whose event_id is already stored is skipped and counted in `duplicates` (a retry adds nothing). 404 for an unknown trace; 503 while the kill switch is active for the trace's agent.
          */
         post: operations["postApiV1TracesIdEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** list dashboard users, never their password hashes (admin; `evid admin users list`) */
+        get: operations["getApiV1Users"];
+        put?: never;
+        /**
+         * add a dashboard user with a role and a password (admin; ledgered)
+         * @description The same as `evid admin users add`: the e-mail is the login name (lower-cased), the password is stored as a scrypt hash and never answered. 409 when a user with the e-mail exists.
+         */
+        post: operations["postApiV1Users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** remove a dashboard user (admin; ledgered; `evid admin users remove`): the password hash is erased, the record and its history stay */
+        delete: operations["deleteApiV1UsersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** replace a dashboard user's password (admin; a new salt and scrypt hash; ledgered; `evid admin users reset-password`) */
+        put: operations["putApiV1UsersIdPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * change a dashboard user's role (admin; ledgered; `evid admin users set-role`)
+         * @description 409 when the user already has the role; 404 for no such live user.
+         */
+        put: operations["putApiV1UsersIdRole"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4408,6 +4541,376 @@ export interface operations {
             };
         };
     };
+    getApiV1SiemTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {targets: [{target_id, kind, endpoint, options, events, secret, created_at, created_by, state (idle, sending, error), last_event_at, forwarded_count, error_count, queue_depth, last_error, last_error_at, next_attempt_at}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1SiemTargets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description sentinel: the Entra authority (default https://login.microsoftonline.com) */
+                    authority_host?: string;
+                    /** @description https or tls: an absolute path on the server to a CA bundle (PEM) trusted instead of the system CAs */
+                    ca_file?: string;
+                    /** @description sentinel: the app (client) id */
+                    client_id?: string;
+                    /** @description sentinel: the client secret (kept in a 0600 file, never answered) */
+                    client_secret?: string;
+                    /** @description sentinel: the data collection rule immutable id (dcr-...) */
+                    dcr_id?: string;
+                    /** @description splunk: the HEC base URL; sentinel: the data collection endpoint URL; syslog: the host */
+                    endpoint: string;
+                    /**
+                     * @description findings (default: findings, kill switch, verify failures) or all (also every event)
+                     * @enum {string}
+                     */
+                    events?: "findings" | "all";
+                    /**
+                     * @description syslog: default rfc5424
+                     * @enum {string}
+                     */
+                    format?: "rfc5424" | "cef";
+                    /** @description splunk: the index */
+                    index?: string;
+                    /** @enum {string} */
+                    kind: "splunk" | "sentinel" | "syslog";
+                    /** @description syslog: the port (default 514, tls 6514) */
+                    port?: number;
+                    /**
+                     * @description syslog: default udp
+                     * @enum {string}
+                     */
+                    protocol?: "udp" | "tcp" | "tls";
+                    /** @description splunk: the sourcetype (default evid:event) */
+                    sourcetype?: string;
+                    /** @description sentinel: the stream (Custom-<table>_CL) */
+                    stream?: string;
+                    /** @description sentinel: the Entra tenant */
+                    tenant_id?: string;
+                    /** @description splunk: the HEC token (kept in a 0600 file on the server, never answered) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description a target: target_id, kind, endpoint, options, events, secret ("****" when one is on file, else null), created_at, created_by */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1SiemTargetsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {target_id, removed_at, undelivered} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1SiemTargetsIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {target_id, kind, ok, answer} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1Sources: {
         parameters: {
             query?: never;
@@ -5363,6 +5866,476 @@ export interface operations {
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Users: {
+        parameters: {
+            query?: {
+                /** @description include removed users (default false) */
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {users: [{user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Users: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the login name */
+                    email: string;
+                    /** @description at least 12 characters; stored as a scrypt hash, never answered */
+                    password: string;
+                    /** @description viewer, analyst, admin */
+                    role: string;
+                };
+            };
+        };
+        responses: {
+            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1UsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description user_id or e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1UsersIdPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description user_id or e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at least 12 characters; stored as a scrypt hash, never answered */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1UsersIdRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description user_id or e-mail */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description viewer, analyst, admin */
+                    role: string;
+                };
+            };
+        };
+        responses: {
+            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the credential's role lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description request body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

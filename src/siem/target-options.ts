@@ -19,6 +19,8 @@ export interface TargetInput {
   /** splunk: the HEC token; sentinel: the client secret. Kept in a 0600 file, never stored. */
   secret?: string | undefined;
   options: Record<string, unknown>;
+  /** How errors name a field: as the CLI flag (`--dcr-id`, default) or the REST field (`dcr_id`). */
+  naming?: 'flags' | 'fields';
 }
 
 export interface CheckedTarget {
@@ -94,6 +96,18 @@ function choice<T extends string>(
 
 /** Per kind: the endpoint's shape, which options are required, and which make no sense. */
 export function checkTarget(input: TargetInput): CheckedTarget {
+  try {
+    return checkFields(input);
+  } catch (err) {
+    // The checks word their messages for the CLI; a REST caller typed the field's own name.
+    if (input.naming !== 'fields' || !(err instanceof ValidationError)) throw err;
+    const field = err.details?.field;
+    if (typeof field !== 'string') throw err;
+    throw new ValidationError(err.message.replace(`${flag(field)}:`, `${field}:`), { field });
+  }
+}
+
+function checkFields(input: TargetInput): CheckedTarget {
   const kind = choice(input.kind, 'kind', SIEM_KINDS, '' as SiemKind);
   if ((kind as string) === '') fail('kind', `is required (${SIEM_KINDS.join(', ')})`);
   const events = choice(input.events, 'events', SIEM_EVENTS, 'findings');

@@ -58,11 +58,12 @@ export function getTargetRow(r: Reader, id: string): TargetRow {
   return row;
 }
 
-/** SIEM targets only: monitoring alert channels are listed with their session. */
+/**
+ * Every target of the outbox: SIEM targets and monitoring sessions' alert channels (kind
+ * alert_webhook or alert_email, events `alerts`, options.session_id), which share its queue.
+ */
 export function listTargets(r: Reader): SiemTarget[] {
-  return activeTargetRows(r)
-    .filter((t) => t.events !== 'alerts')
-    .map(toTarget);
+  return activeTargetRows(r).map(toTarget);
 }
 
 /**

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium, NO_BROWSER_HINT, SCREENSHOTS } from '../support/browser.js';
 import { ROOT, runBin, runJson, tempDataDir } from '../support/cli.js';
 import { api, startServer, trace, type RunningServer } from '../support/server.js';
+import { startReceiver } from '../support/siem-receivers.js';
 
 const CHROMIUM = chromiumPath();
 if (!CHROMIUM) console.warn(NO_BROWSER_HINT);
 
 const PASSWORD = 'correct horse battery staple';
+const HEC_TOKEN = 'hec-token-3b9d7c10-0000-4000-8000-fedcbafedcba';
 const USERS = { admin: 'ada@example.com', analyst: 'ana@example.com', viewer: 'vic@example.com' };
 
 /** A trace whose prompts hold an e-mail address, so the detectors file PII findings. */
@@ -373,6 +375,82 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await viewer.page.getByRole('heading', { name: 'Retention and legal holds' }).waitFor();
     expect(await viewer.page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
     expect(await viewer.page.getByRole('button', { name: 'Place hold' }).count()).toBe(0);
+    await viewer.context.close();
+  });
+
+  it('lets an admin add a user and change its role in Settings → Users, and manage SIEM targets; a viewer sees neither form', async () => {
+    const receiver = await startReceiver();
+    const splunk = await api<{ target_id: string }>(server.url, '/api/v1/siem/targets', {
+      method: 'POST',
+      body: { kind: 'splunk', endpoint: receiver.url, token: HEC_TOKEN, index: 'ai_audit' },
+    });
+    expect(splunk.status, splunk.text).toBe(201);
+    const { context, page } = await signedIn('admin');
+    await page.getByRole('link', { name: 'Settings' }).click();
+
+    // Users: the form is submitted from the keyboard (Enter in the password field).
+    const users = page.getByRole('region', { name: 'Users', exact: true });
+    await users.getByRole('cell', { name: USERS.viewer, exact: true }).waitFor();
+    await page.getByLabel('User e-mail').fill('Nia@Example.com');
+    await page.getByLabel('User role').selectOption('analyst');
+    await page.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
+    await page.getByLabel('Password (at least 12 characters)').press('Enter');
+    await users.getByRole('cell', { name: 'nia@example.com', exact: true }).waitFor();
+    await page.getByLabel('role of nia@example.com').selectOption('viewer');
+    await page.getByRole('button', { name: 'save role of nia@example.com' }).click();
+    await page.getByText('nia@example.com is now viewer.').waitFor();
+    const listed = await runJson<Array<{ email: string; role: string; created_by: string }>>(
+      'evid',
+      ['admin', 'users', 'list'],
+      { dataDir: store.dir },
+    );
+    expect(listed.data.find((u) => u.email === 'nia@example.com')).toMatchObject({
+      role: 'viewer',
+      created_by: `user:${USERS.admin}`,
+    });
+    expect(await users.textContent()).not.toContain('scrypt');
+    await users.screenshot({ path: join(SCREENSHOTS, '11-settings-users.png') });
+
+    // SIEM targets: the one added over REST with its state, a test event, a syslog target added here.
+    const siem = page.getByRole('region', { name: 'SIEM targets' });
+    await siem.getByRole('cell', { name: new RegExp(`^${splunk.body.target_id} `) }).waitFor();
+    expect(await siem.textContent()).not.toContain(HEC_TOKEN);
+    await page
+      .getByRole('button', { name: `send a test event to ${splunk.body.target_id}` })
+      .click();
+    await siem.getByRole('status').filter({ hasText: 'accepted' }).waitFor();
+    expect(receiver.received.at(-1)?.headers.authorization).toBe(`Splunk ${HEC_TOKEN}`);
+    await page.getByLabel('Kind').selectOption('syslog');
+    await page.getByLabel('Host').fill('127.0.0.1');
+    await page.getByLabel('Protocol').selectOption('tcp');
+    await page.getByRole('button', { name: 'Add target' }).click();
+    await siem.getByRole('status').filter({ hasText: 'Added siem_' }).waitFor();
+    await siem.getByRole('cell', { name: /protocol=tcp/ }).waitFor();
+    const targets = await runJson<Array<{ kind: string; created_by: string }>>(
+      'evid',
+      ['siem', 'list'],
+      { dataDir: store.dir },
+    );
+    expect(targets.data.map((t) => [t.kind, t.created_by])).toContainEqual([
+      'syslog',
+      `user:${USERS.admin}`,
+    ]);
+    await siem.screenshot({ path: join(SCREENSHOTS, '12-settings-siem.png') });
+    // The buttons a viewer must not see (below) are there for an admin.
+    expect(await page.getByRole('button', { name: /^remove siem_/ }).count()).toBe(2);
+    await context.close();
+    await receiver.close();
+
+    // A viewer sees the targets and their state, no Users panel and no write button.
+    const viewer = await signedIn('viewer');
+    await viewer.page.getByRole('link', { name: 'Settings' }).click();
+    await viewer.page
+      .getByRole('cell', { name: new RegExp(`^${splunk.body.target_id} `) })
+      .waitFor();
+    expect(await viewer.page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
+    for (const name of ['Add target', 'Add user', /^send a test event/, /^remove siem_/]) {
+      expect(await viewer.page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    }
     await viewer.context.close();
   });
 

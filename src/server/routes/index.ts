@@ -66,6 +66,10 @@ import { safetyMonitoringSessionRoute } from './safety/monitoring/session.js';
 import { safetyTextRoute } from './safety/analysis/text.js';
 import { safetyTokenCreateRoute } from './safety/auth/token-create.js';
 import { safetyTokenRevokeRoute } from './safety/auth/token-revoke.js';
+import { siemAddRoute } from './siem/add.js';
+import { siemListRoute } from './siem/list.js';
+import { siemRemoveRoute } from './siem/remove.js';
+import { siemTestRoute } from './siem/test.js';
 import { sourcesEventsRoute } from './sources/events.js';
 import { sourcesCreateRoute } from './sources/create.js';
 import { sourcesGetRoute } from './sources/get.js';
@@ -76,6 +80,11 @@ import { tracesAppendRoute } from './traces/append.js';
 import { tracesGetRoute } from './traces/get.js';
 import { tracesIngestRoute } from './traces/ingest.js';
 import { tracesListRoute } from './traces/list.js';
+import { usersCreateRoute } from './users/create.js';
+import { usersListRoute } from './users/list.js';
+import { usersRemoveRoute } from './users/remove.js';
+import { usersResetPasswordRoute } from './users/reset-password.js';
+import { usersSetRoleRoute } from './users/set-role.js';
 
 /** Every route, served by both `evid serve` and `audit serve`. */
 export const ROUTES: readonly RouteDef[] = [
@@ -125,6 +134,15 @@ export const ROUTES: readonly RouteDef[] = [
   keysListRoute,
   keysCreateRoute,
   keysRevokeRoute,
+  usersListRoute,
+  usersCreateRoute,
+  usersSetRoleRoute,
+  usersResetPasswordRoute,
+  usersRemoveRoute,
+  siemListRoute,
+  siemAddRoute,
+  siemRemoveRoute,
+  siemTestRoute,
   safetyModelAnalyzeRoute,
   safetyModelStatusRoute,
   safetyGuardStatusRoute,

@@ -2,6 +2,8 @@ import { Badge, ErrorBox, Page, useApi, when } from '../ui';
 import { canAdmin, useUser } from '../session';
 import { ApiKeysPanel } from './settings-keys';
 import { RetentionPanel } from './settings-retention';
+import { SiemPanel } from './settings-siem';
+import { UsersPanel } from './settings-users';
 
 interface Source {
   source_id: string;
@@ -65,24 +67,25 @@ export function SettingsPage() {
           </table>
         )}
       </section>
+      <SiemPanel />
       <RetentionPanel />
+      {admin && <UsersPanel />}
       {admin && <ApiKeysPanel />}
       <section class="panel" aria-labelledby="cli">
-        <h2 id="cli">Managed from the command line</h2>
+        <h2 id="cli">From the command line</h2>
+        <p class="muted">Everything on this page is also a command (and a REST route):</p>
         <ul>
           <li>
             Users: <code>evid admin users add | list | set-role | reset-password | remove</code>
           </li>
           <li>
-            API keys: <code>audit token create | list | revoke</code> (a key is shown once; an admin
-            also manages them here)
+            API keys: <code>audit token create | list | revoke</code>
           </li>
           <li>
-            SIEM targets: <code>evid siem add | list | test | remove</code>
+            SIEM targets: <code>evid siem add | list | status | test | remove | flush</code>
           </li>
           <li>
-            Retention and holds: <code>evid retention set | hold</code> (an admin also sets them
-            here)
+            Retention and holds: <code>evid retention set | hold</code>
           </li>
         </ul>
       </section>

@@ -81,6 +81,20 @@ __all__ = [
     "PostKeysBody",
     "PostKeysResponse",
     "DeleteKeysIdResponse",
+    "GetUsersQuery",
+    "GetUsersResponse",
+    "PostUsersBody",
+    "PostUsersResponse",
+    "PutUsersIdRoleBody",
+    "PutUsersIdRoleResponse",
+    "PutUsersIdPasswordBody",
+    "PutUsersIdPasswordResponse",
+    "DeleteUsersIdResponse",
+    "GetSiemTargetsResponse",
+    "PostSiemTargetsBody",
+    "PostSiemTargetsResponse",
+    "DeleteSiemTargetsIdResponse",
+    "PostSiemTargetsIdTestResponse",
     "PostV1AnalysisSafetyModelBody",
     "PostV1AnalysisSafetyModelResponse",
     "GetV1AnalysisSafetyModelIdResponse",
@@ -694,6 +708,90 @@ PostKeysResponse = dict[str, Any]
 
 
 DeleteKeysIdResponse = dict[str, Any]
+
+
+GetUsersQuery = TypedDict(
+    "GetUsersQuery",
+    {
+        "all": NotRequired[bool],
+    },
+)
+
+
+GetUsersResponse = dict[str, Any]
+
+
+PostUsersBody = TypedDict(
+    "PostUsersBody",
+    {
+        "email": str,
+        "role": str,
+        "password": str,
+    },
+)
+
+
+PostUsersResponse = dict[str, Any]
+
+
+PutUsersIdRoleBody = TypedDict(
+    "PutUsersIdRoleBody",
+    {
+        "role": str,
+    },
+)
+
+
+PutUsersIdRoleResponse = dict[str, Any]
+
+
+PutUsersIdPasswordBody = TypedDict(
+    "PutUsersIdPasswordBody",
+    {
+        "password": str,
+    },
+)
+
+
+PutUsersIdPasswordResponse = dict[str, Any]
+
+
+DeleteUsersIdResponse = dict[str, Any]
+
+
+GetSiemTargetsResponse = dict[str, Any]
+
+
+PostSiemTargetsBody = TypedDict(
+    "PostSiemTargetsBody",
+    {
+        "kind": Literal["splunk", "sentinel", "syslog"],
+        "endpoint": str,
+        "events": NotRequired[Literal["findings", "all"]],
+        "token": NotRequired[str],
+        "client_secret": NotRequired[str],
+        "index": NotRequired[str],
+        "sourcetype": NotRequired[str],
+        "dcr_id": NotRequired[str],
+        "stream": NotRequired[str],
+        "tenant_id": NotRequired[str],
+        "client_id": NotRequired[str],
+        "authority_host": NotRequired[str],
+        "port": NotRequired[int],
+        "protocol": NotRequired[Literal["udp", "tcp", "tls"]],
+        "format": NotRequired[Literal["rfc5424", "cef"]],
+        "ca_file": NotRequired[str],
+    },
+)
+
+
+PostSiemTargetsResponse = dict[str, Any]
+
+
+DeleteSiemTargetsIdResponse = dict[str, Any]
+
+
+PostSiemTargetsIdTestResponse = dict[str, Any]
 
 
 PostV1AnalysisSafetyModelBody = TypedDict(

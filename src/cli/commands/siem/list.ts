@@ -2,7 +2,8 @@ import { defineCommand } from '../../command.js';
 
 export const siemListCommand = defineCommand({
   path: ['siem', 'list'],
-  description: 'list SIEM targets and their settings; secrets shown as ****',
+  description:
+    "list SIEM targets and monitoring sessions' alert channels (kind alert_webhook, alert_email) with their settings; secrets shown as ****",
   examples: ['evid siem list', "evid siem list --json | jq -r '.[].target_id'"],
   async run(ctx) {
     const { listTargets } = await import('../../../siem/targets.js');

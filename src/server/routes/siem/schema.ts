@@ -1,0 +1,58 @@
+import { SIEM_EVENTS, SIEM_KINDS, SYSLOG_FORMATS, SYSLOG_PROTOCOLS } from '../../../siem/types.js';
+
+const text = (description: string, maxLength = 512) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const;
+
+/**
+ * The body of POST /api/v1/siem/targets: the flags of `evid siem add` as snake_case fields.
+ * Which fields a kind requires or refuses is checked by the domain (checkTarget), so the
+ * answer names the same rule as the CLI.
+ */
+export const addBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'endpoint'],
+  properties: {
+    kind: { type: 'string', enum: [...SIEM_KINDS] },
+    endpoint: text(
+      'splunk: the HEC base URL; sentinel: the data collection endpoint URL; syslog: the host',
+      2048,
+    ),
+    events: {
+      type: 'string',
+      enum: [...SIEM_EVENTS],
+      description:
+        'findings (default: findings, kill switch, verify failures) or all (also every event)',
+    },
+    token: text('splunk: the HEC token (kept in a 0600 file on the server, never answered)'),
+    client_secret: text('sentinel: the client secret (kept in a 0600 file, never answered)'),
+    index: text('splunk: the index', 80),
+    sourcetype: text('splunk: the sourcetype (default evid:event)', 80),
+    dcr_id: text('sentinel: the data collection rule immutable id (dcr-...)', 128),
+    stream: text('sentinel: the stream (Custom-<table>_CL)', 128),
+    tenant_id: text('sentinel: the Entra tenant', 128),
+    client_id: text('sentinel: the app (client) id', 128),
+    authority_host: text(
+      'sentinel: the Entra authority (default https://login.microsoftonline.com)',
+      2048,
+    ),
+    port: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 65535,
+      description: 'syslog: the port (default 514, tls 6514)',
+    },
+    protocol: { type: 'string', enum: [...SYSLOG_PROTOCOLS], description: 'syslog: default udp' },
+    format: { type: 'string', enum: [...SYSLOG_FORMATS], description: 'syslog: default rfc5424' },
+    ca_file: text(
+      'https or tls: an absolute path on the server to a CA bundle (PEM) trusted instead of the system CAs',
+      4096,
+    ),
+  },
+} as const;
+
+export const targetResponse = {
+  type: 'object',
+  description:
+    'a target: target_id, kind, endpoint, options, events, secret ("****" when one is on file, else null), created_at, created_by',
+} as const;
