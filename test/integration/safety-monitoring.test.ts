@@ -273,4 +273,32 @@ describe('events and alerts', () => {
     expect(range.status).toBe(400);
     expect(range.body.error.details).toMatch(/time_range/);
   });
+  it('a removed channel gets no more alerts; the others still do', async () => {
+    const session = await post('/v1/monitoring/session', {
+      system_id: 'claims-bot',
+      monitoring_config: { confidence_min: 0.5 },
+      alert_channels: [
+        { type: 'webhook', destination: hookUrl },
+        { type: 'email', destination: 'oncall@insurer.test' },
+      ],
+    });
+    const [hook, mail] = session.body.alert_channels as Array<{ channel_id: string }>;
+    const removed = await s.call('DELETE', `/api/v1/siem/targets/${hook!.channel_id}`, {
+      bearer: SAFETY_ADMIN_KEY,
+    });
+    expect(removed.status).toBe(200);
+    const res = await post('/v1/monitoring/event', {
+      session_id: session.body.session_id,
+      event_type: 'inference',
+      event_data: { input: 'hi', output: 'hello', confidence: 0.1, latency: 100 },
+    });
+    expect(res.body.alerts.map((a: { rule: string }) => a.rule)).toEqual(['confidence']);
+    expect(res.body.notified).toEqual([{ channel_id: mail!.channel_id, type: 'email' }]);
+    const queued = s.ctx.store.read((r) =>
+      r
+        .prepare('SELECT target_id FROM outbox WHERE payload LIKE ?')
+        .all(`%${session.body.session_id}%`),
+    );
+    expect(queued).toEqual([{ target_id: mail!.channel_id }]);
+  });
 });

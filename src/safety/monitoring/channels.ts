@@ -73,7 +73,16 @@ export function addChannel(
   );
 }
 
-/** Queues an alert for every channel of its session, in the transaction of its event. */
+/**
+ * The session's channels still registered: a channel removed with `evid siem remove` (or
+ * the dashboard) gets no more alerts, rather than rows queued for a target nobody drains.
+ */
+export function liveChannels(tx: Transactor, channels: readonly StoredChannel[]): StoredChannel[] {
+  const live = tx.prepare('SELECT 1 FROM siem_targets WHERE target_id = ? AND removed_at IS NULL');
+  return channels.filter((c) => live.get(c.channel_id) !== undefined);
+}
+
+/** Queues an alert for each of the given channels, in the transaction of its event. */
 export function enqueueAlert(
   tx: Transactor,
   channels: readonly StoredChannel[],

@@ -4,7 +4,7 @@ import { appendSessions } from '../../ingest/append.js';
 import { ISO_DATE_TIME } from '../../ingest/schema.js';
 import type { Reader, Store } from '../../store/store.js';
 import { alertsFor, type Alert, type EventFacts } from './alerts.js';
-import { enqueueAlert } from './channels.js';
+import { enqueueAlert, liveChannels, type StoredChannel } from './channels.js';
 import { throwRejection } from './rejection.js';
 import { loadSession, MONITORING_SOURCE } from './session.js';
 
@@ -76,6 +76,7 @@ export function logMonitoringEvent(
   const eventId = `mev_${ulid()}`;
   const { input: _i, output: _o, ...rest } = data;
   let alerts: Alert[] = [];
+  let notified: StoredChannel[] = [];
   let findings = 0;
   const report = appendSessions(
     store,
@@ -103,8 +104,9 @@ export function logMonitoringEvent(
         if (!facts) return;
         findings = facts.findings.length;
         alerts = alertsFor(facts, session.config);
+        if (alerts.length > 0) notified = liveChannels(tx, session.channels);
         for (const a of alerts) {
-          enqueueAlert(tx, session.channels, {
+          enqueueAlert(tx, notified, {
             ...a,
             session_id: session.session_id,
             system_id: session.system_id,
@@ -121,10 +123,7 @@ export function logMonitoringEvent(
     trace_id: session.trace_id,
     findings,
     alerts,
-    notified:
-      alerts.length === 0
-        ? []
-        : session.channels.map((c) => ({ channel_id: c.channel_id, type: c.type })),
+    notified: notified.map((c) => ({ channel_id: c.channel_id, type: c.type })),
   };
 }
 
