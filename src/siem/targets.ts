@@ -66,24 +66,31 @@ export function listTargets(r: Reader): SiemTarget[] {
   return activeTargetRows(r).map(toTarget);
 }
 
+/** A new outbox target, before its row exists: the secret in clear, to be kept in a file. */
+export interface NewTargetRow {
+  target_id: string;
+  kind: string;
+  endpoint: string;
+  /** Canonical JSON. */
+  options: string;
+  events: string;
+  secret: string | null;
+}
+
 /**
- * Adds a target and ledgers it (`siem.target_added`, with the actor). Its secret goes to a
- * 0600 file (secrets.ts) before the row commits; a failed commit leaves an unused file.
+ * Writes an outbox target (a SIEM target or an alert channel) and ledgers it
+ * (`siem.target_added`, with the actor). Its secret goes to a 0600 file (secrets.ts) before
+ * the row commits; a failed commit leaves an unused file.
  */
-export function addTarget(tx: Transactor, dataDir: string, input: TargetInput): SiemTarget {
-  const checked = checkTarget(input);
-  const targetId = `siem_${ulid()}`;
+export function insertTarget(tx: Transactor, dataDir: string, target: NewTargetRow): void {
+  const { secret, ...fields } = target;
   const row = {
-    target_id: targetId,
-    kind: checked.kind,
-    endpoint: checked.endpoint,
-    options: canonicalize(checked.options),
-    events: checked.events,
-    secret_hash: checked.secret === null ? null : secretHash(checked.secret),
+    ...fields,
+    secret_hash: secret === null ? null : secretHash(secret),
     created_at: tx.now(),
     created_by: tx.actor,
   };
-  if (checked.secret !== null) saveSecret(dataDir, targetId, checked.secret);
+  if (secret !== null) saveSecret(dataDir, row.target_id, secret);
   const { lastInsertRowid } = tx
     .prepare(
       `INSERT INTO siem_targets (target_id, kind, endpoint, options, events, secret_hash,
@@ -94,12 +101,26 @@ export function addTarget(tx: Transactor, dataDir: string, input: TargetInput): 
     .run(row);
   tx.ledger.append(
     'siem.target_added',
-    targetId,
+    row.target_id,
     Number(lastInsertRowid),
     siemTargetRecord(row),
     row.created_at,
   );
   forgetTargets(tx);
+}
+
+/** Adds a SIEM target (checked as `evid siem add` checks it), ledgered. */
+export function addTarget(tx: Transactor, dataDir: string, input: TargetInput): SiemTarget {
+  const checked = checkTarget(input);
+  const targetId = `siem_${ulid()}`;
+  insertTarget(tx, dataDir, {
+    target_id: targetId,
+    kind: checked.kind,
+    endpoint: checked.endpoint,
+    options: canonicalize(checked.options),
+    events: checked.events,
+    secret: checked.secret,
+  });
   return toTarget(getTargetRow(tx, targetId));
 }
 

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from '../../ids.js';
 import { canonicalize } from '../../ledger/jcs.js';
 import { stableEventId } from '../../outbox/enqueue.js';
-import { saveSecret, secretHash } from '../../siem/secrets.js';
-import { siemTargetRecord } from '../../store/records-siem.js';
+import { insertTarget } from '../../siem/targets.js';
 import type { Transactor } from '../../store/store.js';
 import type { Alert } from './alerts.js';
 import type { ChannelInput } from './config.js';
@@ -44,33 +43,14 @@ export function addChannel(
   sessionId: string,
   c: AddedChannel,
 ): void {
-  const secret = c.signing_secret ?? null;
-  if (secret !== null) saveSecret(dataDir, c.channel_id, secret);
-  const row = {
+  insertTarget(tx, dataDir, {
     target_id: c.channel_id,
     kind: c.type === 'webhook' ? 'alert_webhook' : 'alert_email',
     endpoint: c.destination,
     options: canonicalize({ session_id: sessionId }),
     events: 'alerts',
-    secret_hash: secret === null ? null : secretHash(secret),
-    created_at: tx.now(),
-    created_by: tx.actor,
-  };
-  const { lastInsertRowid } = tx
-    .prepare(
-      `INSERT INTO siem_targets (target_id, kind, endpoint, options, events, secret_hash,
-         created_at, created_by)
-       VALUES (@target_id, @kind, @endpoint, @options, @events, @secret_hash, @created_at,
-         @created_by)`,
-    )
-    .run(row);
-  tx.ledger.append(
-    'siem.target_added',
-    c.channel_id,
-    Number(lastInsertRowid),
-    siemTargetRecord(row),
-    row.created_at,
-  );
+    secret: c.signing_secret ?? null,
+  });
 }
 
 /**
