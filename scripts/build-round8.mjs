@@ -514,8 +514,10 @@ pii('test_detector_date_of_birth.py', [DOB], 'I was born 15th June 1991');
 pii('test_detector_date_of_birth.py', [DOB], 'DOB: 02.12.1979');
 pii('test_detector_date_of_birth.py', [DOB], "The claimant's, d.o.b. is 4 June 1976");
 pii('test_detector_date_of_birth.py', [DOB], '1985-01-01 is my birthday.');
-const NI = 'pii.national_id';
-pii('test_detector_en_GB_nino.py', [NI], 'My NI number is AZ 12 34 56 A');
+// scrubadub's NI number, AZ 12 34 56 A, has the sequential digits 123456: a dummy under the
+// corpus rule (README, "Decisions worth knowing"), so every NI sample is a negative. (Labelled
+// as positives at first; fixed by that rule, by text, in both halves, during tuning.)
+pii('test_detector_en_GB_nino.py', [], 'My NI number is AZ 12 34 56 A');
 pii(
   'test_detector_en_GB_nino.py',
   [],
@@ -526,8 +528,8 @@ pii(
   [],
   'It’s on your National Insurance card, benefit letter, payslip or P60. For example, AZ 12 34 56 A.',
 );
-pii('test_detector_en_GB_nino.py', [NI], 'Please verify the NI AZ 123456 A.');
-pii('test_detector_en_GB_nino.py', [NI], 'The number is AZ 123 456 A.');
+pii('test_detector_en_GB_nino.py', [], 'Please verify the NI AZ 123456 A.');
+pii('test_detector_en_GB_nino.py', [], 'The number is AZ 123 456 A.');
 const DL = 'pii.drivers_license';
 pii(
   'test_detector_drivers_licence.py',
