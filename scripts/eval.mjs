@@ -25,6 +25,10 @@ const HELD_GOALS = {
   toxicity: { precision: 0.9, recall: 0.7 },
 };
 
+// Held-out halves that were scored once and then became tuning data in a later round (they
+// stay under heldout/ so the unit test that keeps them out of the corpus goals still holds).
+const TUNED_SINCE = { 'external7-heldout.jsonl': 'round 8' };
+
 const pct = (x) => x.toFixed(3);
 const row = (name, c, extra = '') =>
   `${name.padEnd(44)} ${String(c.tp).padStart(5)} ${String(c.fp).padStart(5)} ${String(c.fn).padStart(5)}  ${pct(c.precision)}  ${pct(c.recall)}${extra}`;
@@ -85,11 +89,10 @@ for (const file of files) {
   const groups = scope.has('prompt_injection')
     ? ['prompt_injection', 'jailbreak']
     : ['secret', 'pii', 'toxicity'];
-  out.push(
-    '',
-    `held out: ${file} (${held.samples} samples; never tuned on, reported only)`,
-    header,
-  );
+  const status = TUNED_SINCE[file]
+    ? `scored once, tuning data since ${TUNED_SINCE[file]}`
+    : 'never tuned on, reported only';
+  out.push('', `held out: ${file} (${held.samples} samples; ${status})`, header);
   out.push(...goalRows(held, groups, scope.has('prompt_injection') ? GOALS : HELD_GOALS).lines);
   out.push('', `held out: ${file}, per sample (flagged at all in the group)`, header);
   for (const name of groups) out.push(row(name, held.flagged[name]));
