@@ -18,12 +18,16 @@ const GOALS = {
   prompt_injection: { precision: 0.9, recall: 0.85 },
   jailbreak: { precision: 0.9, recall: 0.85 },
 };
-// Issue 18's blind goals, reported for round 7's held-out set (labelled for these groups).
+// Issue 18's blind goals, reported for the held-out sets of rounds 7-8 (labelled for these groups).
 const HELD_GOALS = {
   secret: { precision: 0.97, recall: 0.9 },
   pii: { precision: 0.97, recall: 0.85 },
   toxicity: { precision: 0.9, recall: 0.7 },
 };
+
+// Held-out halves that were scored once and then became tuning data in a later round (they
+// stay under heldout/ so the unit test that keeps them out of the corpus goals still holds).
+const TUNED_SINCE = { 'external7-heldout.jsonl': 'round 8' };
 
 const pct = (x) => x.toFixed(3);
 const row = (name, c, extra = '') =>
@@ -68,26 +72,27 @@ const corpusGoals = goalRows(report, Object.keys(GOALS));
 out.push(...corpusGoals.lines);
 details(report, out);
 
-// Each held-out file is its own section, labelled for injection and jailbreak only (each
-// sample says so), in file-name order.
+// Each held-out file is its own section, labelled for the categories its samples name, in
+// file-name order. `--heldout=a.jsonl,b.jsonl` scores only those files: a round still being
+// tuned keeps its held-out half unread while earlier, already scored halves are looked at.
+const only = process.argv.find((a) => a.startsWith('--heldout='))?.slice('--heldout='.length);
 const files = process.argv.includes('--corpus-only')
   ? []
   : readdirSync(heldout)
-      .filter((f) => f.endsWith('.jsonl'))
+      .filter((f) => f.endsWith('.jsonl') && (!only || only.split(',').includes(f)))
       .sort();
 for (const file of files) {
   const samples = loadSamples(join(heldout, file));
   const held = evaluateSamples(samples);
-  // Rounds 1-6 are labelled for injection and jailbreak, round 7 for secrets, PII, toxicity.
+  // Rounds 1-6 are labelled for injection and jailbreak, rounds 7-8 for secrets, PII, toxicity.
   const scope = new Set(samples.flatMap((s) => s.categories ?? []));
   const groups = scope.has('prompt_injection')
     ? ['prompt_injection', 'jailbreak']
     : ['secret', 'pii', 'toxicity'];
-  out.push(
-    '',
-    `held out: ${file} (${held.samples} samples; never tuned on, reported only)`,
-    header,
-  );
+  const status = TUNED_SINCE[file]
+    ? `scored once, tuning data since ${TUNED_SINCE[file]}`
+    : 'never tuned on, reported only';
+  out.push('', `held out: ${file} (${held.samples} samples; ${status})`, header);
   out.push(...goalRows(held, groups, scope.has('prompt_injection') ? GOALS : HELD_GOALS).lines);
   out.push('', `held out: ${file}, per sample (flagged at all in the group)`, header);
   for (const name of groups) out.push(row(name, held.flagged[name]));

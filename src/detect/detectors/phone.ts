@@ -16,7 +16,7 @@ const CONTEXT = wordsRegex([
 const NEGATIVE = wordsRegex([
   'order', 'invoice', 'tracking', 'isbn', 'ref', 'reference', 'id', 'account', 'serial', 'build',
   'version', 'passcode', 'ticket', 'lot', 'lots', 'part', 'sku', 'pid', 'port', 'timestamp',
-  'epoch', 'meeting', 'code', 'iban', 'card', 'ssn', 'amount', 'total',
+  'epoch', 'meeting', 'code', 'iban', 'card', 'ssn', 'amount', 'total', 'social security',
 ]); // prettier-ignore
 
 const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
@@ -33,8 +33,11 @@ function nanpValid(ten: string): boolean {
   return true;
 }
 
+/** The SSN grouping (3-2-4): an identifier, never a phone, even a known fake SSN. */
+const SSN_SHAPE = /^\d{3}([- .])\d{2}\1\d{4}$/;
+
 function classify(raw: string): number | null {
-  if (DATE_LIKE.test(raw)) return null;
+  if (DATE_LIKE.test(raw) || SSN_SHAPE.test(raw)) return null;
   const digits = raw.replace(/\D/g, '');
   if (isTrivialDigits(digits)) return null;
   if (raw.startsWith('+') || raw.startsWith('00')) {

@@ -136,13 +136,14 @@ function addressRule(
   });
 }
 
-const HOUSE_NUMBER = /\d[A-Za-z]?\s/;
+// A house number, lettered or not: 12 / 12a / 2455-B.
+const HOUSE_NUMBER = /\d(?:-?[A-Za-z])?\s/;
 const addresses: readonly Detector[] = [
-  // 123 Main St [Apt 4], Springfield, IL 62704 / 473 Boston Rd, Wilbraham, MA
+  // 123 Main St [Apt 4], Springfield, IL 62704 / 473 Boston Rd, Wilbraham, MA / 2455-B W Bench Rd
   addressRule(
     'street',
     new RegExp(
-      `\\b\\d{1,6}(?:-\\d{1,5})?[A-Za-z]?\\s+(?:[NSEW]{1,2}\\s+)?(?:[A-Za-z0-9'.-]+\\s+){0,3}?${STREET}\\b\\.?(?:\\s+[NSEW]{1,2}\\b|\\s+(?:north|south|east|west)\\b)?[^\\n]{0,60}?(?:\\n[^\\n]{0,40}?)?(?:${US_STATE_OR_ZIP}|${UK_POSTCODE})`,
+      `\\b\\d{1,6}(?:-\\d{1,5})?(?:-?[A-Za-z])?\\s+(?:[NSEW]{1,2}\\s+)?(?:[A-Za-z0-9'.-]+\\s+){0,3}?${STREET}\\b\\.?(?:\\s+[NSEW]{1,2}\\b|\\s+(?:north|south|east|west)\\b)?[^\\n]{0,60}?(?:\\n[^\\n]{0,40}?)?(?:${US_STATE_OR_ZIP}|${UK_POSTCODE})`,
       'gi',
     ),
     (t) => HOUSE_NUMBER.test(t),
@@ -162,7 +163,7 @@ const addresses: readonly Detector[] = [
   // Paseo de la Castellana, 185 - 5º, 28046 Madrid / Musterstraße 12, 10115 Berlin
   addressRule(
     'continental',
-    /\b(?:calle|c\.|paseo|avenida|avda\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee))\s*(?:[\w.'-]+\s+){0,4}?\d{1,5}[^\n]{0,20}?\b\d{5}\s+[A-Z]/gi,
+    /\b(?:calle|c\.|paseo|avenida|avda\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee))\s*(?:[\w.'À-ÿ-]+,?\s+){0,4}?\d{1,5}[^\n]{0,20}?\b\d{5}\s+[A-Z]/gi,
     (t) => /\d{5}\s/.test(t),
   ),
   // Cra 18#63-64 (Colombian street and plate numbers)
@@ -211,6 +212,34 @@ const drivers = patternDetector({
   },
 });
 
+/**
+ * UK (DVLA) driving licence numbers: five letters of the surname (padded with 9s), six
+ * digits holding the birth date (month + 50 for women), two initials, a digit and two check
+ * characters, then the two-digit issue number; spaces are allowed between the groups.
+ * Only next to a licence word: the shape alone could be a part number.
+ */
+const UK_LICENCE =
+  /\b([A-Z]{1,5}9{0,4}) ?(\d{3} ?\d{3}) ?[A-Z9]{2}\d[A-Z0-9]{2}(?: ?\d{2})?(?![A-Za-z0-9])/dg;
+const LICENCE_WORDS = wordsRegex(['licence', 'license', 'dvla', 'driving', 'driver', 'drivers']);
+const ukLicence = patternDetector({
+  id: 'pii.drivers_license:uk_dvla',
+  type: 'pii.drivers_license',
+  category: 'pii',
+  severity: 'high',
+  regex: UK_LICENCE,
+  score: 0.85,
+  triggers: [['licence', 'license', 'dvla', 'driving']],
+  refine(m, ctx, c) {
+    const [, surname = '', birth = ''] = m;
+    const digits = birth.replace(' ', '');
+    if (surname.length !== 5) return null;
+    const month = Number(digits.slice(1, 3));
+    const day = Number(digits.slice(3, 5));
+    if (month % 50 < 1 || month % 50 > 12 || month > 62 || day < 1 || day > 31) return null;
+    return LICENCE_WORDS.test(before(ctx.text, c.start, 60)) ? 0.85 : null;
+  },
+});
+
 type PhoneLib = {
   parsePhoneNumberFromString(
     text: string,
@@ -242,8 +271,11 @@ const PHONE_WORDS = wordsRegex([
 const NOT_A_PHONE = wordsRegex([
   'order', 'invoice', 'tracking', 'isbn', 'ref', 'reference', 'id', 'account', 'serial', 'build',
   'version', 'passcode', 'ticket', 'lot', 'part', 'sku', 'port', 'timestamp', 'code', 'card',
-  'passport', 'license', 'licence', 'ssn', 'amount', 'total', 'release',
+  'passport', 'license', 'licence', 'ssn', 'amount', 'total', 'release', 'social security',
+  'taxpayer', 'itin',
 ]); // prettier-ignore
+/** The SSN grouping (3-2-4): an identifier, never a phone, even a known fake SSN. */
+const SSN_SHAPE = /^\d{3}([- .])\d{2}\1\d{4}$/;
 const PHONE_CANDIDATE = /(?<![\w+./-])(?:\+|00)?\(?\d[\d \u00a0()./-]{5,18}\d(?![\w/-]|\.\d)/g;
 
 /** A national-format number next to a phone word, valid in one of the common countries. */
@@ -259,6 +291,7 @@ const phoneByCountry = patternDetector({
     const raw = m[0];
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15 || isTrivialDigits(digits)) return null;
+    if (SSN_SHAPE.test(raw)) return null;
     if (/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/.test(raw)) return null;
     if (!PHONE_WORDS.test(before(ctx.text, c.start, 40)) && !PHONE_WORDS.test(after(ctx.text, c.end, 12))) return null;
     if (NOT_A_PHONE.test(before(ctx.text, c.start, 40)) || (raw.match(/\./g)?.length ?? 0) > 1) return null;
@@ -281,5 +314,6 @@ export const NLP_PII_DETECTORS: readonly Detector[] = [
   ...addresses,
   residence,
   drivers,
+  ukLicence,
   phoneByCountry,
 ];

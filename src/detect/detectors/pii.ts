@@ -15,7 +15,7 @@ import { phoneDetector } from './phone.js';
 
 /** Structured personal data. Scores follow Presidio: pattern, then checksum, then context. */
 
-const SSN = /(?<![\w-])(\d{3})([- ]?)(\d{2})\2(\d{4})(?![\w-])/g;
+const SSN = /(?<![\w.-])(\d{3})([-. ]?)(\d{2})\2(\d{4})(?![\w-]|\.\d)/g;
 const SSN_CONTEXT = wordsRegex(['ssn', 'ss#', 'social security', 'taxpayer', 'tin', 'ssa']);
 const ID_NEGATIVE = wordsRegex([
   'part', 'order', 'invoice', 'ticket', 'ref', 'reference', 'sku', 'model', 'serial', 'lot',
@@ -37,6 +37,7 @@ const ssn = patternDetector({
     if (group === '00' || serial === '0000') return null;
     const digits = area + group + serial;
     if (FAKE_SSNS.has(digits) || isTrivialDigits(digits)) return null;
+    // Dotted (109.99.6000) reaches the threshold only next to an SSN word, as bare digits do.
     let score = sep === '-' ? 0.8 : sep === ' ' ? 0.45 : 0.3;
     const pre = before(ctx.text, c.start, 40);
     if (SSN_CONTEXT.test(pre)) score += 0.4;
@@ -148,7 +149,7 @@ const ipv6 = patternDetector({
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 const DOB = new RegExp(
   '\\b(?:date of birth|birth ?date|d\\.?o\\.?b\\.?|born(?: on)?|geburtsdatum|fecha de nacimiento|date de naissance)' +
-    `(?![a-z])["':\\s=/]{0,8}(?:dob["':\\s=]{0,6})?(\\d{1,2}[./-]\\d{1,2}[./-](?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}|` +
+    `(?![a-z])["':\\s=/]{0,8}(?:(?:is|was|of)\\s+)?(?:dob["':\\s=]{0,6})?(\\d{1,2}[./-]\\d{1,2}[./-](?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}|` +
     `${MONTH} \\d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\\d{2}|\\d{1,2}(?:st|nd|rd|th)? ${MONTH},? (?:19|20)\\d{2})`,
   'gid',
 );

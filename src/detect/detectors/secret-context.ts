@@ -9,8 +9,10 @@ import { isPlaceholderValue, shannonEntropy } from '../validators.js';
 
 const SEP = `["']?\\s*(?:=>|:=|[:=])(?!=)\\s*`;
 
+// Issued keys are 40 characters, but S3-compatible stores (MinIO, Ceph) issue other lengths
+// under the same names: a random value assigned to an AWS secret-key name is one.
 const AWS_SECRET = new RegExp(
-  `(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)${SEP}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+  `(?:aws_?secret_?(?:access_?)?key|secret_?access_?key)${SEP}["']?([A-Za-z0-9/+]{30,64})(?![A-Za-z0-9/+=])`,
   'dgi',
 );
 
@@ -25,16 +27,65 @@ const awsSecretKey = patternDetector({
   triggers: [['aws', 'secretaccesskey', 'secret']],
   refine(m) {
     const v = m[1] ?? '';
-    if (isPlaceholderValue(v) || shannonEntropy(v) < 3.5) return null;
-    return /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v) ? 0.95 : null;
+    if (isPlaceholderValue(v) || shannonEntropy(v) < 3.5 || !/\d/.test(v)) return null;
+    if (v.length === 40 && /[A-Z]/.test(v) && /[a-z]/.test(v)) return 0.95;
+    // Other lengths, or one letter case (hex): the name carries it, the value must be random.
+    return /[A-Za-z]/.test(v) && shannonEntropy(v) >= 3.6 ? 0.9 : null;
   },
 });
 
+/**
+ * `AWS_ACCESS_KEY_ID=` holds a key id even without the AKIA prefix (S3-compatible stores
+ * issue 20 upper-case characters of their own); `AWS_SESSION_TOKEN=` holds a session token,
+ * whatever its shape (a token service may issue a JWT-like one the JWT rule rejects).
+ */
+const awsKeyIdEnv = patternDetector({
+  id: 'secret.aws_access_key:env',
+  type: 'secret.aws_access_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: new RegExp(`\\baws_?access_?key_?id${SEP}["']?([A-Z0-9]{20})(?![A-Za-z0-9])`, 'dgi'),
+  group: 1,
+  score: 0.9,
+  triggers: [['aws', 'awsaccesskeyid']],
+  refine(m) {
+    const v = m[1] ?? '';
+    if (!/^[A-Z0-9]{20}$/.test(v) || isPlaceholderValue(v) || !/\d/.test(v)) return null;
+    return shannonEntropy(v) >= 3 ? 0.9 : null;
+  },
+});
+const awsSessionToken = patternDetector({
+  id: 'secret.generic_api_key:aws_session',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: new RegExp(
+    `\\baws_?(?:session|security)_?token${SEP}["']?([A-Za-z0-9/+=._-]{40,4096})`,
+    'dgi',
+  ),
+  group: 1,
+  score: 0.85,
+  triggers: [['aws', 'awssessiontoken', 'awssecuritytoken']],
+  refine(m) {
+    const v = m[1] ?? '';
+    return isPlaceholderValue(v) || !/\d/.test(v) || shannonEntropy(v) < 3.5 ? null : 0.85;
+  },
+});
+
+// The key may end a camel-case name (`AdminPassword`, `vmPassword`): refine checks the case
+// at that boundary, which a case-insensitive lookbehind cannot. `Ldap password ---- value`
+// (a dashed leader in notes) is a separator too.
 const PASSWORD = new RegExp(
-  '(?:password|passwd|passwort|passphrase|pwd|pass)(?<![A-Za-z0-9](?:password|passwd|passwort|passphrase|pwd|pass))(?![A-Za-z0-9_])' +
-    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+(?=["']))(["']?)([^\\s"'\`]{1,128})`,
+  '(?:password|passwd|passwort|passphrase|pwd|pass)(?![A-Za-z0-9_])' +
+    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+-{2,}>?\\s+|\\s+(?=["']))(["']?)([^\\s"']{1,128})`,
   'dgi',
 );
+const KEY_START = /[A-Za-z0-9]$/;
+/**
+ * A selector or form value (`#add-password`, `current-password`), not a passphrase such as
+ * `correct-horse-battery-staple`: hyphenated lower-case words led by `#`/`.` or naming a password.
+ */
+const KEBAB = /^[#.][a-z]+(?:-[a-z]+)+$|^(?:[a-z]+-)*pass(?:word|wd)?(?:-[a-z]+)*$/;
 const NOT_A_PASSWORD =
   /^(?:none|null|nil|undefined|true|false|str|string|bool|int|required|optional|hidden|password|passwd|secret|empty|n\/a|tbd|todo|input|getpass|prompt)$/i;
 const CODE_LIKE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\|/;
@@ -47,18 +98,48 @@ const password = patternDetector({
   regex: PASSWORD,
   group: 2,
   score: 0.85,
-  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass']],
-  refine(m, _ctx, c) {
+  // Camel-case keys are one word to the trigger index: `~Password` finds `AdminPassword`.
+  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass', '~Password']],
+  refine(m, ctx, c) {
+    // Inside a word the key must start a camel-case hump: `AdminPassword`, not `bypass`.
+    if (KEY_START.test(ctx.text.slice(Math.max(0, m.index - 1), m.index))) {
+      if (!/^P/.test(m[0]) || !/[a-z0-9]$/.test(ctx.text.slice(m.index - 1, m.index))) return null;
+    }
     const quote = m[1] ?? '';
     let value = m[2] ?? '';
+    // Unquoted, a backtick closes inline code (`password: hunter2`); quoted, it is a character.
+    if (quote === '') value = value.split('`')[0] ?? '';
     value = value.replace(/[,;)}\]]+$/, '');
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
-    if (CODE_LIKE.test(value)) return null;
-    // A bare identifier (user_password, confirmPassword) is code, not a secret.
-    if (/^[A-Za-z_][A-Za-z_]*$/.test(value) && !/[A-Z].*[a-z].*[A-Z]|\d/.test(value)) return null;
+    if (CODE_LIKE.test(value) || KEBAB.test(value)) return null;
+    // A bare identifier (user_password, confirmPassword) is code, not a secret; a quoted
+    // run of 8+ lower-case letters ("thisismypassword") is a string literal, a value.
+    const quotedWord = quote !== '' && /^[a-z]{8,}$/.test(value);
+    if (/^[A-Za-z_][A-Za-z_]*$/.test(value) && !/[A-Z].*[a-z].*[A-Z]|\d/.test(value) && !quotedWord)
+      return null;
     return 0.85;
+  },
+});
+
+/**
+ * .NET credentials passed as literals: `new NetworkCredential("user", "pass")` and
+ * `new DirectoryEntry("LDAP://...", "user", "pass")`; the last string argument is the password.
+ */
+const dotnetCredential = patternDetector({
+  id: 'secret.password:dotnet_credential',
+  type: 'secret.password',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /\b(?:NetworkCredential\s*\(\s*"[^"\n]{1,100}"|DirectoryEntry\s*\(\s*"[^"\n]{1,200}"\s*,\s*"[^"\n]{1,100}")\s*,\s*"([^"\n]{4,100})"/dgi,
+  group: 1,
+  score: 0.85,
+  triggers: [['networkcredential', 'directoryentry']],
+  refine(m) {
+    const v = m[1] ?? '';
+    return isPlaceholderValue(v) || NOT_A_PASSWORD.test(v) ? null : 0.85;
   },
 });
 
@@ -103,6 +184,63 @@ const connectionString = patternDetector({
     const v = m[1] ?? '';
     if (WEAK_PLACEHOLDERS.test(v) || isPlaceholderValue(v) || v.length < 4) return null;
     return 0.9;
+  },
+});
+
+/**
+ * Azure connection strings keep their key in a `;`-separated field: `SharedAccessKey=` (Service
+ * Bus, Event Hubs, IoT Hub) or `Secret=` (App Configuration). Storage's `AccountKey=` has its
+ * own rule (secret.azure_storage_key).
+ */
+const azureConnection = patternDetector({
+  id: 'secret.connection_string:azure',
+  type: 'secret.connection_string',
+  category: 'secret',
+  severity: 'critical',
+  regex:
+    /;\s*(?:SharedAccessKey|SharedSecretValue|Secret)=([A-Za-z0-9+/]{30,100}={0,2})(?=$|[;"'\s])/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['sharedaccesskey', 'sharedsecretvalue', 'secret']],
+  refine(m) {
+    const v = m[1] ?? '';
+    if (isPlaceholderValue(v) || !/\d/.test(v) || shannonEntropy(v) < 3.5) return null;
+    return 0.9;
+  },
+});
+
+/** npm's legacy tokens are UUIDs: `NPM_TOKEN=<uuid>`, `//registry.npmjs.org/:_authToken=<uuid>`. */
+const npmLegacyToken = patternDetector({
+  id: 'secret.npm_token:legacy',
+  type: 'secret.npm_token',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /\b(?:NPM_(?:AUTH_)?TOKEN|_authToken)["']?\s*[=:]\s*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/dgi,
+  group: 1,
+  score: 0.9,
+  triggers: [['npm', 'authtoken']],
+  refine: (m) => (isPlaceholderValue(m[1] ?? '') || /^[0-]+$/.test(m[1] ?? '') ? null : 0.9),
+});
+
+/**
+ * Azure DevOps personal access tokens: 52 lower-case letters and digits, assigned to a name
+ * ending in `token` or `pat` (`personalAccessToken`, `$token`, `ado_pat`). The exact length
+ * keeps page and CSRF tokens out.
+ */
+const azureDevopsPat = patternDetector({
+  id: 'secret.generic_api_key:azure_devops_pat',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: /(?:token|pat)["']?\s*(?::=|=|:)\s*["']([a-z0-9]{52})["']/dgi,
+  group: 1,
+  score: 0.85,
+  triggers: [['token', 'pat', '~Token', '~token', '~Pat', '~PAT']],
+  refine(m) {
+    const v = m[1] ?? '';
+    if (!/^[a-z0-9]+$/.test(v) || !/\d/.test(v) || isPlaceholderValue(v)) return null;
+    return shannonEntropy(v) >= 4 ? 0.85 : null;
   },
 });
 
@@ -177,8 +315,14 @@ const envSecret = patternDetector({
 
 export const CONTEXT_SECRET_DETECTORS: readonly Detector[] = [
   awsSecretKey,
+  awsKeyIdEnv,
+  awsSessionToken,
   password,
+  dotnetCredential,
   connectionString,
+  azureConnection,
+  npmLegacyToken,
+  azureDevopsPat,
   genericApiKey,
   envSecret,
 ];

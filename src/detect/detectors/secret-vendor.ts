@@ -63,13 +63,54 @@ const discord = vendor(
   (v) => mixed(v),
 );
 
-// Telegram bot token: the bot's numeric id, a colon, and 35 characters.
-const telegram = vendor(
-  'secret.telegram_bot_token',
-  'secret.telegram_bot_token',
-  [['telegram', 'bot', 'token', 'botfather']],
-  /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
-  (v) => mixed(v.slice(v.indexOf(':'))),
+// Telegram bot token: the bot's numeric id, a colon, "AA" and 32-33 characters. The shape is
+// distinctive enough to stand without a word around it (a bare token pasted alone).
+const telegram: Detector = patternDetector({
+  id: 'secret.telegram_bot_token',
+  type: 'secret.telegram_bot_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{32,33}(?![A-Za-z0-9_-])/g,
+  score: 0.9,
+  triggers: [['#colon']],
+  gate: (t) => t.includes(':AA'),
+  refine(m) {
+    const body = m[0].slice(m[0].indexOf(':') + 3);
+    return isPlaceholderValue(body) || !mixed(body) || shannonEntropy(body) < 3.5 ? null : 0.9;
+  },
+});
+
+// SendGrid: "SG.", a 22-character id and a 43-character secret. secretlint's rule
+// (secretlint/sendgrid) takes 69 characters with no `-` in the id and at most one `-` or `_`
+// in the secret; this rule takes the keys it leaves, so each key has one rule id to disable.
+const SECRETLINT_SENDGRID = /^SG\.\w+\.\w+[-_]?\w+$/;
+const sendgrid = vendor(
+  'secret.sendgrid_key:loose',
+  'secret.sendgrid_key',
+  [['=SG']],
+  /\bSG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{39,50}(?![A-Za-z0-9_.-])/g,
+  (v) =>
+    !(v.length === 69 && SECRETLINT_SENDGRID.test(v)) &&
+    mixed(v.slice(3)) &&
+    shannonEntropy(v.slice(3)) > 4,
+);
+
+// Amazon MWS auth tokens: "amzn.mws." and a UUID.
+const amazonMws = vendor(
+  'secret.generic_api_key:amazon_mws',
+  'secret.generic_api_key',
+  [['amzn']],
+  /\bamzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/g,
+  (v) => !/^[0-]+$/.test(v.slice(9)),
+);
+
+// Google OAuth: client secrets ("GOCSPX-" and 28 characters) and access tokens ("ya29.").
+const googleOauth = vendor(
+  'secret.generic_api_key:google_oauth',
+  'secret.generic_api_key',
+  [['=GOCSPX', 'ya29']],
+  /\b(?:GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[A-Za-z0-9_-]{20,1024})(?![A-Za-z0-9_-])/g,
+  (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(7)) && shannonEntropy(v) > 3.5,
 );
 
 // Mailchimp: 32 hex characters and the data centre (`-us6`).
@@ -109,6 +150,9 @@ export const VENDOR_SECRET_DETECTORS: readonly Detector[] = [
   mailgun,
   discord,
   telegram,
+  sendgrid,
+  amazonMws,
+  googleOauth,
   mailchimp,
   awsBlockId,
   awsBlockSecret,

@@ -61,10 +61,12 @@ const githubToken = tokenRule(
   'high',
   4,
 );
+// Personal access tokens (glpat-), pipeline trigger tokens (glptt-) and runner registration
+// tokens (GR1348941...).
 const gitlabToken = tokenRule(
   'gitlab_token',
-  ['glpat'],
-  /\bglpat-[A-Za-z0-9_-]{20}(?![A-Za-z0-9_-])/g,
+  ['glpat', 'glptt', '~GR1348941'],
+  /\b(?:glpat-[A-Za-z0-9_-]{20}|glptt-[0-9a-f]{40}|GR1348941[A-Za-z0-9_-]{20})(?![A-Za-z0-9_-])/g,
   'high',
   6,
 );

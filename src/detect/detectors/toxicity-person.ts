@@ -28,7 +28,7 @@ const INSULT = `(?:${INSULTS.filter((w) => w !== 'waste' && w !== 'piece').join(
 const FILLER =
   '(?:just|such|really|nothing|but|the|worst|kind|of|a|an|so|absolutely|absolute|complete|completely|total|totally|massive|human|common|utter|utterly|fucking|little|big|that|truly)';
 const SUBJECT =
-  "(?:you(?:'re|\\s+are|\\s+r|\\s+were)|u\\s+r|(?:he|she|it)'s|(?:he|she)\\s+(?:really\\s+)?(?:is|was)|they(?:'re|\\s+are)|(?:you|he|she|they)\\s+(?:can|could)\\s+be)";
+  "(?:you(?:'re|\\s+are|\\s+r|\\s+were)|u\\s+r|(?:he|she|it)'s|(?:he|she)\\s+(?:really\\s+)?(?:is|was)|they(?:'re|\\s+are)|(?:you|he|she|they)\\s+(?:can|could)\\s+be|(?:you|he|she|they)\\s+(?:can't|cannot|can\\s+not)\\s+help\\s+(?:(?:yourself|himself|herself|themselves)\\s+)?but\\s+be)";
 
 const PEOPLE =
   '(?:people|persons?|folks?|women|woman|men|man|girls?|boys?|kids?|children|child|immigrants?|migrants?|refugees?|foreigners?|muslims?|jews?|christians?|hindus?|sikhs?|blacks?|whites?|asians?|arabs?|africans?|mexicans?|latinos?|latinas?|gays?|lesbians?|queers?|opponents?|liberals?|conservatives?|democrats?|republicans?|cops?|policemen|officers?|teachers?|students?|neighbou?rs?|coworkers?|colleagues?|bosses|boss)';
@@ -38,7 +38,11 @@ const PRONOUN = '(?:you|him|her|them|u)';
 
 const insultPredicate = harassment({
   id: 'toxicity.harassment:insult_person',
-  regex: new RegExp(`\\b${SUBJECT}\\s+(?:${FILLER}\\s+){0,5}${INSULT}\\b`, 'gi'),
+  // "you are that violent and cruel": one coordinated word may precede the insult.
+  regex: new RegExp(
+    `\\b${SUBJECT}\\s+(?:${FILLER}\\s+){0,5}(?:[a-z]+\\s+and\\s+)?${INSULT}\\b`,
+    'gi',
+  ),
   score: 0.85,
   triggers: [INSULTS],
 });

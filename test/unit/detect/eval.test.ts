@@ -75,6 +75,8 @@ describe('external injection and jailbreak sets', () => {
   const held6 = loadSamples(join(CORPUS, 'heldout', 'external6-heldout.jsonl'));
   const dev7 = loadSamples(join(CORPUS, 'external7-dev.jsonl'));
   const held7 = loadSamples(join(CORPUS, 'heldout', 'external7-heldout.jsonl'));
+  const dev8 = loadSamples(join(CORPUS, 'external8-dev.jsonl'));
+  const held8 = loadSamples(join(CORPUS, 'heldout', 'external8-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -87,17 +89,17 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-6 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-8 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3, ...held4, ...held5, ...held6, ...held7].filter(
+      [...held, ...held3, ...held4, ...held5, ...held6, ...held7, ...held8].filter(
         (s) => corpusIds.has(s.id) || corpusTexts.has(s.text),
       ),
     ).toEqual([]);
     expect(
-      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6, ...dev7].every((s) =>
+      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6, ...dev7, ...dev8].every((s) =>
         corpusIds.has(s.id),
       ),
     ).toBe(true);
@@ -136,6 +138,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 5, dev: dev5, held: held5, toolResultsOnly: false },
     { round: 6, dev: dev6, held: held6, toolResultsOnly: true },
     { round: 7, dev: dev7, held: held7, toolResultsOnly: false },
+    { round: 8, dev: dev8, held: held8, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -175,6 +178,20 @@ describe('external injection and jailbreak sets', () => {
     expect(count('toxicity', false)).toBeGreaterThanOrEqual(40);
     expect(count('pii', true)).toBeGreaterThanOrEqual(30);
     expect(count('secret', true)).toBeGreaterThanOrEqual(8);
+  });
+
+  // Round 8 (issue 18): secrets and personal data again, with enough positives to measure.
+  it('round 8 names its source and one category of secret or pii per sample', () => {
+    for (const s of [...dev8, ...held8]) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect([['secret'], ['pii']], s.id).toContainEqual(s.categories);
+    }
+    const all = [...dev8, ...held8];
+    const count = (c: string, positive: boolean) =>
+      all.filter((s) => s.categories?.[0] === c && s.labels.length > 0 === positive).length;
+    expect(count('secret', true)).toBeGreaterThanOrEqual(40);
+    expect(count('pii', true)).toBeGreaterThanOrEqual(40);
+    expect(count('secret', false) + count('pii', false)).toBeGreaterThanOrEqual(40);
   });
 
   it('has at least 60 positives and 60 negatives in round 6', () => {
