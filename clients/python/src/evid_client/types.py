@@ -51,6 +51,7 @@ __all__ = [
     "GetReportsQuery",
     "GetReportsResponse",
     "GetReportsIdResponse",
+    "GetJobsIdResponse",
     "GetKillSwitchResponse",
     "PostKillSwitchActivateBody",
     "PostKillSwitchActivateResponse",
@@ -506,6 +507,9 @@ GetReportsResponse = TypedDict(
 
 
 GetReportsIdResponse = dict[str, Any]
+
+
+GetJobsIdResponse = dict[str, Any]
 
 
 GetKillSwitchResponse = dict[str, Any]
