@@ -93,7 +93,13 @@ export function ScrollBox(props: {
   children: ComponentChildren;
 }) {
   return (
-    <div class="scroll-box" ref={props.rows.scrollRef} tabIndex={0} aria-label={props.label}>
+    <div
+      class="scroll-box"
+      ref={props.rows.scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label={props.label}
+    >
       {props.children}
     </div>
   );
