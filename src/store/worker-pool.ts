@@ -49,7 +49,8 @@ export function runPool<Task, Result>(
       };
       worker.on('message', (result: Result) => {
         results[current] = result;
-        onTaskDone?.(++done);
+        done++; // not inside onTaskDone?.(): an absent callback would skip its arguments
+        onTaskDone?.(done);
         if (done === tasks.length) finish();
         else feed();
       });
