@@ -311,6 +311,13 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     expect(await bar.getAttribute('max')).toBe('6');
     expect(await bar.getAttribute('value')).toBe('6');
     await page.getByRole('cell', { name: /^pk_/ }).first().waitFor(); // the list reloaded
+    // A report is a job too: its bar, then the report's own download.
+    await page.getByRole('button', { name: 'Generate report' }).click();
+    const reportLink = page.getByRole('link', { name: /^Download eu-ai-act-.*\.html$/ });
+    await reportLink.waitFor();
+    const reportBar = page.getByRole('progressbar', { name: 'building the report' });
+    expect(await reportBar.getAttribute('value')).toBe(await reportBar.getAttribute('max'));
+    expect(await reportLink.getAttribute('href')).toMatch(/^\/api\/v1\/reports\/.+\/download$/);
     await shot(page, '09-compliance');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const file = join(store.dir, 'from-dashboard.zip');
