@@ -156,6 +156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * one background job (report, pack build, ledger verify, safety run) and its progress
+         * @description state queued -> running -> done | failed; progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed, error (as in an error body). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.
+         */
+        get: operations["getApiV1JobsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/keys": {
         parameters: {
             query?: never;
@@ -299,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * run `audit verify` on the store (read-only) and answer its verdict
-         * @description The same check as `audit verify --json`: every entry against its record and back, the chain, the root and every signed tree head. `failure` names the first bad record.
+         * @description The same check as `audit verify --json`: every entry against its record and back, the chain, the root and every signed tree head. `failure` names the first bad record. With `Prefer: respond-async` the answer is 202 with the verify job: poll GET /api/v1/jobs/{id} for progress; its `result` is this body.
          */
         post: operations["postApiV1LedgerVerify"];
         delete?: never;
@@ -357,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * build an evidence pack (the same builder as `evid pack` / `audit evidence build`; ledgered)
-         * @description Window: last (duration), window_days, or since/until (default: the last 30 days); or one session. The zip is then at GET /api/v1/exports/{pack_id}.
+         * @description Window: last (duration), window_days, or since/until (default: the last 30 days); or one session. The zip is then at GET /api/v1/exports/{pack_id}. With `Prefer: respond-async` the answer is 202 with the build job (poll its status_url, GET /api/v1/jobs/{id}, for progress; its result_url is the download).
          */
         post: operations["postApiV1Packs"];
         delete?: never;
@@ -2228,6 +2248,65 @@ export interface operations {
             };
         };
     };
+    getApiV1JobsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description job_<ULID>, or the id of a report or safety run */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description id, kind, state, progress, created_at, started_at, finished_at, result_url, result, error, status_url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiV1Keys: {
         parameters: {
             query?: {
@@ -2893,8 +2972,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description started_at, finished_at, actor, verdict */
+            /** @description started_at, finished_at, actor, verdict, job_id */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description with Prefer: respond-async: the job (see GET /api/v1/jobs/{id}) */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3184,8 +3272,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the built pack (manifest facts) and its download_url */
+            /** @description the built pack (manifest facts), its download_url and the job_id it ran as */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description with Prefer: respond-async: the job (see GET /api/v1/jobs/{id}) */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3662,7 +3759,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the queued report: report_id, status, status_url, filename */
+            /** @description the queued report: report_id, status, status_url, filename; job_id and job_url (GET /api/v1/jobs/{id}) for its progress */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -23,6 +23,7 @@ import {
 import { dirname, join } from 'node:path';
 import { CheckFailed, ConflictError, LedgerKeyError, UsageError } from '../errors.js';
 import { newPackId } from '../ids.js';
+import { progressReporter, type ProgressFn } from '../progress.js';
 import { canonicalize } from '../ledger/jcs.js';
 import { KEY_FILE_NAME, loadSigningKey } from '../ledger/keys.js';
 import { latestHeadKey } from '../store/ledger-keys.js';
@@ -81,7 +82,19 @@ export interface BuildPackInput {
    * evidence.json and proofs.json with a PATH per record (kept for tests and old readers).
    */
   packFormat?: 1 | 2;
+  /** Told (steps done, PACK_STEPS.length, step) as the build goes; last call done == total. */
+  onProgress?: ProgressFn;
 }
+
+/** The build's steps, in order, as progress reports name them. */
+export const PACK_STEPS = [
+  'hashing the ledger',
+  'selecting records',
+  'writing the report',
+  'signing the manifest',
+  'zipping',
+  'recording the pack',
+] as const;
 
 export interface BuiltPack {
   pack_id: string;
@@ -129,7 +142,10 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
   const filters = { ...input.filter, include_controls: input.includeControls };
   const work = mkdtempSync(join(dirname(target), `.${packId}.work-`));
   const tempZip = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const report = progressReporter(input.onProgress);
+  const step = (done: number): void => report(done, PACK_STEPS.length, PACK_STEPS[done] ?? 'done');
   try {
+    step(0);
     const files: ManifestFile[] = [];
     const add = (name: string, bytes: number, sha256: string): void => {
       files.push({ name, sha256, size: bytes });
@@ -144,6 +160,7 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
       chunkSize: input.chunkSize ?? DEFAULT_SCAN_CHUNK,
     });
 
+    step(1);
     const gathered = store.read((r) => {
       const head = r.prepare('SELECT * FROM tree_heads ORDER BY tree_size DESC LIMIT 1').get() as
         TreeHeadRow | undefined;
@@ -191,6 +208,7 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
       return { summary, controls, checkpoint: head?.checkpoint ?? null };
     });
 
+    step(2);
     const { summary, controls } = gathered;
     const putFile = (name: string, content: string | Buffer): void => {
       const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
@@ -218,6 +236,7 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
     putFile(VERIFIER_FILE, readFileSync(INSTALLED_VERIFIER_URL));
     putFile(README_FILE, packReadme(packId, key.fingerprint, input.format));
     files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    step(3);
 
     const manifest: PackManifest = {
       format: version === 1 ? PACK_FORMAT_V1 : PACK_FORMAT,
@@ -251,6 +270,7 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
       name,
       path: join(work, name),
     }));
+    step(4);
     await writeZip(tempZip, entries, input.now);
     const zip = await hashFile(tempZip);
 
@@ -270,10 +290,12 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
       finding_count: summary.counts.findings,
       finding_update_count: summary.counts.finding_updates,
     };
+    step(5);
     store.transact((tx) => {
       insertPack(tx, { ...record, actor: tx.actor });
       renameSync(tempZip, target);
     });
+    step(6);
     return {
       pack_id: packId,
       path: target,

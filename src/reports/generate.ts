@@ -4,6 +4,7 @@
  * later with its report id). The file is written under a temporary name and renamed, then
  * its SHA-256 is ledgered (`report.generated`), so a listed `done` report always exists.
  */
+import { progressReporter, type ProgressFn } from '../progress.js';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -88,11 +89,19 @@ export function assertAgentKnown(store: Store, agent: string): void {
   if (!found) throw new NotFoundError(`agent ${agent} not found`, { agent });
 }
 
+/** Report generation's steps, in order, as progress reports name them. */
+export const REPORT_STEPS = ['reading the evidence', 'scoring', 'rendering', 'recording'] as const;
+
 export async function generateReport(
   deps: ReportDeps,
   input: GenerateReportInput,
+  /** Told (steps done, REPORT_STEPS.length, step) as it goes; last call done == total. */
+  onProgress?: ProgressFn,
 ): Promise<GeneratedReport> {
   const { store } = deps;
+  const report = progressReporter(onProgress);
+  const step = (done: number): void =>
+    report(done, REPORT_STEPS.length, REPORT_STEPS[done] ?? 'done');
   // The -o target is checked first: a mistyped path must not cost a ledgered report.
   if (input.output !== undefined) resolveOutputFile(input.output, '');
   let queued: ReportRow;
@@ -113,10 +122,12 @@ export async function generateReport(
   let done: ReportRow;
   try {
     const now = deps.clock();
+    step(0);
     const snapshot = store.read((r) => loadSnapshot(r, store.origin));
     if (agent !== null && !knownAgents(snapshot).includes(agent)) {
       throw new NotFoundError(`agent ${agent} not found`, { agent });
     }
+    step(1);
     const model = buildReportModel(snapshot, {
       regulation: running.regulation as RegulationId,
       agent,
@@ -125,11 +136,13 @@ export async function generateReport(
       generator: GENERATOR,
       reviewWithinDays: input.reviewWithinDays,
     });
+    step(2);
     const bytes =
       running.format === 'pdf'
         ? await (await import('./pdf.js')).renderReportPdf(model)
         : Buffer.from(renderReportHtml(model), 'utf8');
     writeAtomically(path, temp, bytes);
+    step(3);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     done = store.transact((tx) =>
       markReportDone(tx, reportId, { sha256, size_bytes: bytes.length, score: model.score.score }),
@@ -139,6 +152,7 @@ export async function generateReport(
     store.transact((tx) => markReportFailed(tx, reportId, (err as Error).message ?? String(err)));
     throw err;
   }
+  step(4);
   // The stored report is complete and ledgered; a failed copy does not undo it.
   const output = input.output
     ? copyOut(path, resolveOutputFile(input.output, basename(path)))

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { completeRun, createRun, type RunKind } from '../store/safety-runs.js';
+import { completeRun, createRun, getRun, type RunKind } from '../store/safety-runs.js';
 import type { SafetyRunFields } from '../store/safety-records.js';
 import type { Store } from '../store/store.js';
 import { storeActingAs } from './acting-store.js';
+import { prefersAsync, startJob } from './jobs.js';
 import type { ServerContext } from './route.js';
 
 /**
@@ -55,28 +56,43 @@ export async function startRun(
   const row = store.transact((tx) =>
     createRun(tx, { kind: spec.kind, model_url: spec.modelUrl, request: spec.request }),
   );
-  const job = (async () => {
-    let final: SafetyRunFields;
-    try {
-      const result = await spec.work(store, row.run_id);
-      final = store.transact((tx) =>
-        completeRun(tx, row.run_id, { trace_id: result.trace_id, result }),
-      );
-    } catch (err) {
-      req.log.warn({ err, run_id: row.run_id }, 'safety run failed');
-      final = store.transact((tx) =>
-        completeRun(tx, row.run_id, { trace_id: null, error: (err as Error).message }),
-      );
-    }
-    return final;
-  })().catch((err: unknown) => {
-    // Not even the failure could be written (the store went away): logged, answered 202.
-    req.log.error({ err, run_id: row.run_id }, 'safety run could not be completed');
-    return undefined;
+  // The run is a job of the one mechanism (jobs.ts) under the run's own id, so
+  // GET /api/v1/jobs/{run_id} shows it too; the run row stays what this API answers.
+  const { finished } = startJob(ctx, {
+    kind: spec.kind,
+    owner: req.principal!.id,
+    id: row.run_id,
+    log: req.log,
+    outcome: (final: SafetyRunFields) => ({ url: showRun(final).status_url as string }),
+    run: async () => {
+      try {
+        const result = await spec.work(store, row.run_id);
+        return store.transact((tx) =>
+          completeRun(tx, row.run_id, { trace_id: result.trace_id, result }),
+        );
+      } catch (err) {
+        req.log.warn({ err, run_id: row.run_id }, 'safety run failed');
+        store.transact((tx) =>
+          completeRun(tx, row.run_id, { trace_id: null, error: (err as Error).message }),
+        );
+        throw err;
+      }
+    },
   });
-  ctx.background.add(job);
-  void job.finally(() => ctx.background.delete(job));
-  const asyncOnly = /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
+  const job = finished.then(
+    (final) => final,
+    (err: unknown) => {
+      // A failed run is answered from its row; if even the failure could not be written
+      // (the store went away) it is logged and answered 202.
+      try {
+        return store.read((r) => getRun(r, row.run_id, spec.kind));
+      } catch {
+        req.log.error({ err, run_id: row.run_id }, 'safety run could not be completed');
+        return undefined;
+      }
+    },
+  );
+  const asyncOnly = prefersAsync(req.headers.prefer);
   const abort = new AbortController();
   const done = asyncOnly
     ? undefined

@@ -11,6 +11,7 @@
  * frontier of s's own chunk up to s. Folding that list gives MTH(D[0:s]).
  */
 import { Frontier, foldSubtrees } from '../ledger/frontier.js';
+import { progressReporter, type ProgressFn } from '../progress.js';
 import type { TreeHeadRow } from './ledger-writer.js';
 import type { Reader, Store } from './store.js';
 import { scanChunk, type ChunkResult, type ChunkTask } from './verify-scan.js';
@@ -34,7 +35,11 @@ export interface ParallelVerifyOptions {
   threads: number;
   /** Entries per task: a power of two. */
   chunkSize: number;
+  /** Told (chunks scanned, chunks + 1, phase) as the scan goes; last call done == total. */
+  onProgress?: ProgressFn;
 }
+
+const SCAN_PHASE = 'scanning the ledger';
 
 const GENESIS_HEX = '0'.repeat(64);
 const WORKER = new URL('./verify-worker.js', import.meta.url);
@@ -63,9 +68,29 @@ export async function verifyLedgerParallel(
   trust: LedgerTrust,
   options: ParallelVerifyOptions,
 ): Promise<LedgerVerdict> {
+  const report = progressReporter(options.onProgress);
+  // One unit per chunk plus one for the rows' state check and the verdict; the sequential
+  // verifier (any doubt) adds no units: its verdict is the end, reported as done == total.
+  const plan = store.read((r) => planChunks(r, options.chunkSize));
+  const total = (plan?.tasks.length ?? 0) + 1;
+  report(0, total, SCAN_PHASE);
+  // The last unit is reported once, as 'done', when the verdict is in.
+  const verdict = await verifyPlanned(store, trust, options, plan, (done) =>
+    report(Math.min(done, total - 1), total, SCAN_PHASE),
+  );
+  report(total, total, 'done');
+  return verdict;
+}
+
+async function verifyPlanned(
+  store: Store,
+  trust: LedgerTrust,
+  options: ParallelVerifyOptions,
+  plan: Plan | null,
+  scanned: (done: number) => void,
+): Promise<LedgerVerdict> {
   const origin = store.origin;
   const sequential = (): LedgerVerdict => store.read((r) => verifyLedger(r, origin, trust));
-  const plan = store.read((r) => planChunks(r, options.chunkSize));
   // Empty, truncated or unsealed ledgers: the sequential verifier says exactly what is wrong.
   if (!plan) return sequential();
 
@@ -84,11 +109,18 @@ export async function verifyLedgerParallel(
         store.dataDir,
         [STATE_TASK, ...plan.tasks],
         threads,
+        scanned,
       );
       stateOk = (out[0] as { stateOk: boolean }).stateOk;
       results = out.slice(1) as ChunkResult[];
     } else {
-      results = store.read((r) => plan.tasks.map((task) => scanChunk(r, task)));
+      results = store.read((r) =>
+        plan.tasks.map((task, i) => {
+          const result = scanChunk(r, task);
+          scanned(i + 1);
+          return result;
+        }),
+      );
       stateOk = store.read((r) => checkState(r) === undefined);
     }
   } catch {

@@ -8,6 +8,7 @@ import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import type { ProgressFn } from '../progress.js';
 import { KEY_FILE_NAME, loadSigningKey, NEXT_KEY_FILE_NAME } from '../ledger/keys.js';
 import { keyFingerprint } from '../ledger/tree-head.js';
 import type { Store } from './store.js';
@@ -32,6 +33,8 @@ export interface VerifyStoreOptions {
   checkpointFile?: string;
   threads: number;
   chunkSize: number;
+  /** Progress of the ledger scan (the bulk of the work); see verify-parallel.ts. */
+  onProgress?: ProgressFn;
 }
 
 export async function verifyStore(

@@ -21,6 +21,8 @@ export function runPool<Task, Result>(
   dataDir: string,
   tasks: readonly Task[],
   threads: number,
+  /** Called with the number of finished tasks after each one (progress reports). */
+  onTaskDone?: (done: number) => void,
 ): Promise<Result[]> {
   const results = new Array<Result>(tasks.length);
   const workers: Worker[] = [];
@@ -47,7 +49,9 @@ export function runPool<Task, Result>(
       };
       worker.on('message', (result: Result) => {
         results[current] = result;
-        if (++done === tasks.length) finish();
+        done++; // not inside onTaskDone?.(): an absent callback would skip its arguments
+        onTaskDone?.(done);
+        if (done === tasks.length) finish();
         else feed();
       });
       worker.on('error', finish);

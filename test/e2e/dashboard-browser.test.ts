@@ -6,6 +6,7 @@ import { chromiumPath, launchChromium, NO_BROWSER_HINT, SCREENSHOTS } from '../s
 import { ROOT, runBin, runJson, tempDataDir } from '../support/cli.js';
 import { api, startServer, trace, type RunningServer } from '../support/server.js';
 import { startReceiver } from '../support/siem-receivers.js';
+import { withDb } from '../support/tamper.js';
 
 const CHROMIUM = chromiumPath();
 if (!CHROMIUM) console.warn(NO_BROWSER_HINT);
@@ -291,18 +292,34 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     await context.close();
   });
 
-  it('runs a ledger verify, and builds a pack whose download passes audit evidence verify', async () => {
+  it('runs a ledger verify as a job, and builds a pack with a progress bar whose download passes audit evidence verify', async () => {
     const { context, page } = await signedIn('admin');
     await page.getByRole('link', { name: 'Ledger' }).click();
     await page.getByRole('button', { name: 'Verify now' }).click();
     await page.getByText('✓ Intact').waitFor();
+    const verifyBar = page.getByRole('progressbar', { name: 'verifying the ledger' });
+    await verifyBar.waitFor();
+    expect(await verifyBar.getAttribute('value')).toBe(await verifyBar.getAttribute('max'));
     await shot(page, '08-ledger');
 
     await page.getByRole('link', { name: 'Compliance' }).click();
     await page.locator('.score-value').waitFor();
     await page.getByRole('button', { name: 'Build pack' }).click();
-    const link = page.getByRole('link', { name: 'Download' }).first();
+    // The bar follows the build job (GET /api/v1/jobs/{id}) and stays full once it is done.
+    const bar = page.getByRole('progressbar', { name: 'building the pack' });
+    await bar.waitFor();
+    const link = page.getByRole('link', { name: 'Download the new pack' });
     await link.waitFor();
+    expect(await bar.getAttribute('max')).toBe('6');
+    expect(await bar.getAttribute('value')).toBe('6');
+    await page.getByRole('cell', { name: /^pk_/ }).first().waitFor(); // the list reloaded
+    // A report is a job too: its bar, then the report's own download.
+    await page.getByRole('button', { name: 'Generate report' }).click();
+    const reportLink = page.getByRole('link', { name: /^Download eu-ai-act-.*\.html$/ });
+    await reportLink.waitFor();
+    const reportBar = page.getByRole('progressbar', { name: 'building the report' });
+    expect(await reportBar.getAttribute('value')).toBe(await reportBar.getAttribute('max'));
+    expect(await reportLink.getAttribute('href')).toMatch(/^\/api\/v1\/reports\/.+\/download$/);
     await shot(page, '09-compliance');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const file = join(store.dir, 'from-dashboard.zip');
@@ -475,6 +492,87 @@ describe.skipIf(!CHROMIUM)('dashboard in Chromium', () => {
     });
     expect(right.status).toBe(429);
     expect(right.body.error.details).toContain('too many failed sign-ins');
+  });
+
+  it('renders only the rows in view of long lists: traces, findings (j/k still reach every row) and a timeline', async () => {
+    const MANY = 150;
+    for (let i = 0; i < MANY; i++) {
+      const r = await api(server.url, '/api/v1/traces', {
+        method: 'POST',
+        body: piiTrace(`sess_bulk_${String(i).padStart(3, '0')}`, 'bulk-agent'),
+      });
+      expect(r.status).toBe(201);
+    }
+    const long = trace('sess_long', 'bulk-agent', 300);
+    expect((await api(server.url, '/api/v1/traces', { method: 'POST', body: long })).status).toBe(
+      201,
+    );
+    const { context, page } = await signedIn('analyst');
+    const dataRows = (table: string) => page.locator(`${table} tbody tr:not(.spacer)`);
+
+    await page.goto(`${server.url}/#/traces?agent=bulk-agent`);
+    await page.getByText(`1–${MANY + 1} of ${MANY + 1}`).waitFor();
+    const traceRows = await dataRows('table.list').count();
+    expect(traceRows).toBeGreaterThan(5);
+    expect(traceRows).toBeLessThan(MANY / 2);
+    // Scrolled to the end, the oldest trace is rendered (and the first is not).
+    await page.locator('.scroll-box').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.getByRole('cell', { name: 'sess_bulk_000' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'sess_long' }).count()).toBe(0);
+    await shot(page, '13-traces-virtual');
+
+    await page.goto(`${server.url}/#/findings?agent=bulk-agent`);
+    const findingRows = dataRows('table.findings');
+    await findingRows.first().waitFor();
+    expect(await findingRows.count()).toBeLessThan(MANY / 2);
+    await page.locator('h1').click();
+    for (let i = 0; i < 99; i++) await page.keyboard.press('j');
+    const cursor = page.locator('table.findings tr.cursor');
+    await cursor.waitFor();
+    expect(await cursor.getAttribute('data-index')).toBe('99');
+    expect(await cursor.isVisible()).toBe(true);
+    // The virtualiser scrolls its box to the row (a frame or two): the focused row ends up
+    // wholly in view, below the sticky header row, going down (j) and back up (k).
+    const inView = () =>
+      cursor.evaluate((row) => {
+        const box = row.closest('.scroll-box')!;
+        const head = box.querySelector('thead')!.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        return r.top >= head.bottom - 1 && r.bottom <= box.getBoundingClientRect().bottom + 1;
+      });
+    await expect.poll(inView).toBe(true);
+    for (let i = 0; i < 60; i++) await page.keyboard.press('k');
+    expect(await cursor.getAttribute('data-index')).toBe('39');
+    await expect.poll(inView).toBe(true);
+    await page.keyboard.press('x');
+    expect(await cursor.locator('input[type=checkbox]').isChecked()).toBe(true);
+    await shot(page, '14-findings-virtual');
+
+    await page.goto(`${server.url}/#/traces/sess_long`);
+    await page.getByRole('heading', { name: 'Trace sess_long' }).waitFor();
+    await page.locator('li.event').first().waitFor();
+    const cards = await page.locator('li.event').count();
+    expect(cards).toBeGreaterThan(2);
+    expect(cards).toBeLessThan(100);
+    await page.locator('.scroll-box').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.getByText('question 299 from sess_long').waitFor();
+    await context.close();
+  });
+
+  it('names the first bad record when a verify run on the Ledger page finds a tampered row', async () => {
+    withDb(store.dir, (db) =>
+      db.prepare("UPDATE traces SET agent = 'tampered' WHERE session_id = 'sess_dash_2'").run(),
+    );
+    const { context, page } = await signedIn('analyst');
+    await page.getByRole('link', { name: 'Ledger' }).click();
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await page.getByText('✗ Verification FAILED').waitFor();
+    await page.getByText(/First bad record:/).waitFor();
+    const verdict =
+      (await page.getByRole('status').filter({ hasText: 'First bad record' }).textContent()) ?? '';
+    expect(verdict).toMatch(/traces row|seq \d+/);
+    await shot(page, '15-ledger-tampered');
+    await context.close();
   });
 
   it('made no request outside the server', () => {

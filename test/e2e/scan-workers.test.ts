@@ -64,3 +64,28 @@ it('a pack built with worker threads verifies', async () => {
   const verify = await runBin('audit', ['evidence', 'verify', path], { dataDir: store.dir });
   expect(verify.exitCode, String(verify.stdout) + String(verify.stderr)).toBe(0);
 });
+
+it('a verify run over worker threads reports one step per finished chunk, ending done == total', async () => {
+  const { AppContext } = await dist('context.js');
+  const { verifyStore } = await dist('store/verify-store.js');
+  const app = AppContext.fromEnv({ dataDir: store.dir, env: {} });
+  try {
+    const calls: Array<[number, number, string]> = [];
+    const verdict = await verifyStore(app.store, {
+      threads: 2,
+      chunkSize: 2,
+      onProgress: (done: number, total: number, phase: string) => calls.push([done, total, phase]),
+    });
+    expect(verdict.ok).toBe(true);
+    expect(verdict.scan.threads).toBe(2); // the pool ran, not the in-thread fallback
+    const total = Math.ceil(verdict.entries_checked / 2) + 1;
+    expect(calls[0]).toEqual([0, total, 'scanning the ledger']);
+    expect(calls.at(-1)).toEqual([total, total, 'done']);
+    for (let i = 1; i < calls.length; i++) {
+      expect(calls[i]![0]).toBeGreaterThanOrEqual(calls[i - 1]![0]);
+      expect(calls[i]![1]).toBe(total);
+    }
+  } finally {
+    app.close();
+  }
+});

@@ -26,10 +26,15 @@ export class ApiError extends Error {
 
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; quiet401?: boolean } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    quiet401?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`/api/v1${path}`, {

@@ -18,6 +18,7 @@ import { gatewayEmbeddingsRoute } from './gateway/embeddings.js';
 import { gatewayModelsRoute } from './gateway/models.js';
 import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
+import { jobsGetRoute } from './jobs/get.js';
 import { keysCreateRoute } from './keys/create.js';
 import { keysListRoute } from './keys/list.js';
 import { keysRevokeRoute } from './keys/revoke.js';
@@ -111,6 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
   reportsListRoute,
   reportsStatusRoute,
   reportsDownloadRoute,
+  jobsGetRoute,
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,

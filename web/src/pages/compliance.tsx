@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { api } from '../api';
+import { JobProgress, startAsync, useJob } from '../job';
 import { go, href } from '../router';
 import { canReview, useUser } from '../session';
 import { Badge, ErrorBox, Loading, Page, useApi, when } from '../ui';
@@ -42,28 +43,17 @@ interface Pack {
 
 function Reports({ regulation, agent }: { regulation: string; agent: string }) {
   const [format, setFormat] = useState<'html' | 'pdf'>('html');
-  const [job, setJob] = useState<Report>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    if (!job || job.status === 'done' || job.status === 'failed') return;
-    const t = setTimeout(() => {
-      api<Report>(`/reports/${job.report_id}`).then(setJob, (e: unknown) => setError(String(e)));
-    }, 500);
-    return () => clearTimeout(t);
-  }, [job]);
-  const start = async () => {
-    setError(undefined);
-    try {
-      setJob(
-        await api<Report>('/reports/generate', {
-          method: 'POST',
-          body: agent ? { regulation, format, agent } : { regulation, format },
-        }),
-      );
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
-  };
+  const run = useJob();
+  const [report, setReport] = useState<Report>();
+  const start = () =>
+    run.start(async () => {
+      const queued = await api<Report & { job_id: string }>('/reports/generate', {
+        method: 'POST',
+        body: agent ? { regulation, format, agent } : { regulation, format },
+      });
+      setReport(queued);
+      return queued.job_id;
+    });
   return (
     <div class="inline-form" role="group" aria-label="report">
       <label>
@@ -77,46 +67,30 @@ function Reports({ regulation, agent }: { regulation: string; agent: string }) {
           <option value="pdf">pdf</option>
         </select>
       </label>
-      <button
-        onClick={start}
-        disabled={Boolean(job && job.status !== 'done' && job.status !== 'failed')}
-      >
+      <button onClick={start} disabled={run.busy}>
         Generate report
       </button>
-      {job && job.status !== 'done' && job.status !== 'failed' && (
-        <progress aria-label="building the report" />
-      )}
-      {job?.status === 'done' && job.download_url && (
-        <a class="button" href={job.download_url} download>
-          Download {job.filename}
+      <JobProgress job={run.job} label="building the report" />
+      {run.job?.state === 'done' && run.job.result_url && (
+        <a class="button" href={run.job.result_url} download>
+          Download {report?.filename ?? 'report'}
         </a>
       )}
-      {job?.status === 'failed' && <span class="error">{job.error ?? 'failed'}</span>}
-      <ErrorBox error={error} />
+      <ErrorBox error={run.error} />
     </div>
   );
 }
 
 function Packs() {
   const packs = useApi<{ packs: Pack[] }>('/packs?limit=10');
-  const [busy, setBusy] = useState(false);
+  const run = useJob();
   const [last, setLast] = useState('30d');
-  const [error, setError] = useState<string>();
-  const build = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api('/packs', {
-        method: 'POST',
-        body: { last, format: 'html', include_controls: true },
-      });
-      packs.reload();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const done = run.job?.state === 'done' ? run.job : undefined;
+  useEffect(() => {
+    if (done) packs.reload();
+  }, [done?.id]);
+  const build = () =>
+    run.start(() => startAsync('/packs', { last, format: 'html', include_controls: true }));
   return (
     <section class="panel" aria-labelledby="packs">
       <h2 id="packs">Evidence packs</h2>
@@ -125,12 +99,17 @@ function Packs() {
           Window
           <input name="last" value={last} onInput={(e) => setLast(e.currentTarget.value)} />
         </label>
-        <button onClick={build} disabled={busy}>
-          {busy ? 'Building…' : 'Build pack'}
+        <button onClick={build} disabled={run.busy}>
+          {run.busy ? 'Building…' : 'Build pack'}
         </button>
-        {busy && <progress aria-label="building the pack" />}
+        <JobProgress job={run.job} label="building the pack" />
+        {done?.result_url && (
+          <a class="button" href={done.result_url} download>
+            Download the new pack
+          </a>
+        )}
       </div>
-      <ErrorBox error={error || packs.error} />
+      <ErrorBox error={run.error || packs.error} />
       {packs.data && packs.data.packs.length > 0 && (
         <table class="list">
           <thead>

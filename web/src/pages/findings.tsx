@@ -3,6 +3,7 @@ import { api, ApiError, query } from '../api';
 import { go, href } from '../router';
 import { canReview, useUser } from '../session';
 import { Badge, ErrorBox, Loading, Page, Pager, short, useApi, when } from '../ui';
+import { ScrollBox, Spacer, useVirtualRows } from '../virtual';
 
 interface FindingSummary {
   id: string;
@@ -25,7 +26,10 @@ export const STATUS_KEYS: Record<string, (typeof STATUSES)[number]> = {
   c: 'closed',
 };
 const FILTERS = ['severity', 'status', 'type', 'agent'] as const;
-const LIMIT = 50;
+/** A server page; only the rows in view are in the DOM (virtual.tsx). */
+const LIMIT = 200;
+/** Every row is this tall (style.css .scroll-box): offsets are exact, nothing to measure. */
+const ROW_HEIGHT = 37;
 
 export function FindingsPage({ params }: { params: URLSearchParams }) {
   const user = useUser();
@@ -45,7 +49,7 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
   const [comment, setComment] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
-  const table = useRef<HTMLTableElement>(null);
+  const virt = useVirtualRows(rows.length, ROW_HEIGHT);
 
   // Only rows of the page shown count: a selection survives neither a filter nor a page turn.
   const chosen = rows.filter((f) => selected.has(f.id)).map((f) => f.id);
@@ -116,10 +120,10 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
     return () => removeEventListener('keydown', listener);
   }, []);
 
+  // The focused row may not be rendered: the virtualiser scrolls its box to it, which
+  // renders it (j/k walk a whole page of 200 rows this way).
   useEffect(() => {
-    table.current
-      ?.querySelector<HTMLElement>(`tr[data-index="${cursor}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+    if (rows.length > 0) virt.scrollToIndex(cursor);
   }, [cursor]);
 
   return (
@@ -215,61 +219,70 @@ export function FindingsPage({ params }: { params: URLSearchParams }) {
         !list.error && <Loading what="findings" />
       ) : (
         <>
-          <table class="list findings" ref={table}>
-            <thead>
-              <tr>
-                <th>
-                  <span class="sr-only">select</span>
-                </th>
-                <th>Severity</th>
-                <th>Type</th>
-                <th>Status</th>
-                <th>Agent</th>
-                <th>Excerpt</th>
-                <th>Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f, i) => (
-                <tr
-                  data-index={i}
-                  class={i === cursor ? 'cursor' : ''}
-                  aria-selected={i === cursor}
-                  onClick={() => setCursor(i)}
-                >
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`select ${f.id}`}
-                      checked={selected.has(f.id)}
-                      onChange={() =>
-                        setSelected((s) => {
-                          const n = new Set(s);
-                          if (n.has(f.id)) n.delete(f.id);
-                          else n.add(f.id);
-                          return n;
-                        })
-                      }
-                    />
-                  </td>
-                  <td>
-                    <Badge kind={f.severity}>{f.severity}</Badge>
-                  </td>
-                  <td>
-                    <a href={href(`findings/${f.id}`)}>{f.type}</a>
-                  </td>
-                  <td>
-                    <Badge kind={f.status}>{f.status}</Badge>
-                  </td>
-                  <td>{f.agent}</td>
-                  <td class="excerpt" title={f.excerpt}>
-                    {short(f.excerpt, 70)}
-                  </td>
-                  <td>{when(f.created_at)}</td>
+          <ScrollBox rows={virt} label="findings">
+            <table class="list findings" aria-rowcount={rows.length + 1}>
+              <thead>
+                <tr>
+                  <th>
+                    <span class="sr-only">select</span>
+                  </th>
+                  <th>Severity</th>
+                  <th>Type</th>
+                  <th>Status</th>
+                  <th>Agent</th>
+                  <th>Excerpt</th>
+                  <th>Created</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                <Spacer height={virt.before} columns={7} />
+                {virt.items.map(({ index: i }) => {
+                  const f = rows[i]!;
+                  return (
+                    <tr
+                      key={f.id}
+                      aria-rowindex={i + 2}
+                      data-index={i}
+                      class={i === cursor ? 'cursor' : ''}
+                      aria-selected={i === cursor}
+                      onClick={() => setCursor(i)}
+                    >
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`select ${f.id}`}
+                          checked={selected.has(f.id)}
+                          onChange={() =>
+                            setSelected((s) => {
+                              const n = new Set(s);
+                              if (n.has(f.id)) n.delete(f.id);
+                              else n.add(f.id);
+                              return n;
+                            })
+                          }
+                        />
+                      </td>
+                      <td>
+                        <Badge kind={f.severity}>{f.severity}</Badge>
+                      </td>
+                      <td>
+                        <a href={href(`findings/${f.id}`)}>{f.type}</a>
+                      </td>
+                      <td>
+                        <Badge kind={f.status}>{f.status}</Badge>
+                      </td>
+                      <td>{f.agent}</td>
+                      <td class="excerpt" title={f.excerpt}>
+                        {short(f.excerpt, 70)}
+                      </td>
+                      <td>{when(f.created_at)}</td>
+                    </tr>
+                  );
+                })}
+                <Spacer height={virt.after} columns={7} />
+              </tbody>
+            </table>
+          </ScrollBox>
           <Pager
             total={list.data.total}
             offset={offset}

@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { useEffect } from 'preact/hooks';
+import { JobProgress, startAsync, useJob } from '../job';
 import { Badge, ErrorBox, Loading, Page, useApi, when } from '../ui';
 
 interface Head {
@@ -37,23 +37,12 @@ interface Verdict {
 
 export function LedgerPage() {
   const head = useApi<Head>('/ledger');
-  const [run, setRun] = useState<{
-    busy?: boolean;
-    verdict?: Verdict;
-    ms?: number;
-    error?: string;
-  }>({});
-  const verify = async () => {
-    setRun({ busy: true });
-    const t0 = performance.now();
-    try {
-      const r = await api<{ verdict: Verdict }>('/ledger/verify', { method: 'POST' });
-      setRun({ verdict: r.verdict, ms: Math.round(performance.now() - t0) });
-      head.reload();
-    } catch (err) {
-      setRun({ error: err instanceof ApiError ? err.message : String(err) });
-    }
-  };
+  const run = useJob<{ started_at: string; finished_at: string; verdict: Verdict }>();
+  const verify = () => run.start(() => startAsync('/ledger/verify'));
+  const finished = run.job?.state === 'done' ? run.job.result : null;
+  useEffect(() => {
+    if (finished) head.reload();
+  }, [finished]);
   if (head.error)
     return (
       <Page title="Ledger">
@@ -67,7 +56,8 @@ export function LedgerPage() {
       </Page>
     );
   const h = head.data;
-  const v = run.verdict;
+  const v = finished?.verdict;
+  const ms = finished ? Date.parse(finished.finished_at) - Date.parse(finished.started_at) : 0;
   return (
     <Page
       title="Ledger"
@@ -77,7 +67,7 @@ export function LedgerPage() {
         </button>
       }
     >
-      {run.busy && <progress aria-label="verifying the ledger" />}
+      <JobProgress job={run.job} label="verifying the ledger" />
       {run.error && <ErrorBox error={run.error} />}
       {v && (
         <div class={`banner ${v.ok ? 'calm' : 'danger'}`} role="status">
@@ -87,7 +77,7 @@ export function LedgerPage() {
             .reduce((a, b) => a + b, 0)
             .toLocaleString()}{' '}
           records checked
-          {v.purged ? `, ${v.purged} purged by retention` : ''} in {run.ms} ms.
+          {v.purged ? `, ${v.purged} purged by retention` : ''} in {ms} ms.
           <p>{v.message}</p>
           {!v.ok && (
             <p>

@@ -1,6 +1,7 @@
 import { ProveIt } from '../prove-button';
 import { href } from '../router';
 import { Badge, ErrorBox, Loading, Page, useApi, when } from '../ui';
+import { ScrollBox, useVirtualRows } from '../virtual';
 
 interface TraceEvent {
   event_id: string;
@@ -44,7 +45,17 @@ const LABELS: Record<string, [string, string]> = {
   tool_call: ['Arguments', 'Result'],
 };
 
-function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
+function EventCard({
+  e,
+  findings,
+  index,
+  measure,
+}: {
+  e: TraceEvent;
+  findings: Finding[];
+  index: number;
+  measure: (el: Element | null) => void;
+}) {
   const [inLabel, outLabel] = LABELS[e.type] ?? ['Input', 'Output'];
   const latency = e.attributes.latency_ms;
   const tool = e.attributes.tool_name;
@@ -52,7 +63,7 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
     ([k]) => k !== 'latency_ms' && k !== 'tool_name',
   );
   return (
-    <li class="event" id={`event-${e.event_id}`}>
+    <li class="event" id={`event-${e.event_id}`} data-index={index} ref={measure}>
       <div class="event-head">
         <Badge kind={e.type}>{e.type}</Badge>
         {typeof tool === 'string' && <code>{tool}</code>}
@@ -101,6 +112,39 @@ function EventCard({ e, findings }: { e: TraceEvent; findings: Finding[] }) {
   );
 }
 
+/** Cards of differing heights: each is measured once rendered; 12 px is .event's margin. */
+const CARD_HEIGHT = 140;
+const CARD_GAP = 12;
+
+/** The event timeline: only the cards in view are rendered (a trace may hold thousands). */
+function Timeline({ events, findings }: { events: TraceEvent[]; findings: Finding[] }) {
+  const cards = useVirtualRows(events.length, CARD_HEIGHT, CARD_GAP);
+  return (
+    <ScrollBox rows={cards} label="timeline">
+      <ol class="timeline" start={(cards.items[0]?.index ?? 0) + 1}>
+        {cards.before > 0 && (
+          <li aria-hidden="true" class="spacer-item" style={{ height: `${cards.before}px` }} />
+        )}
+        {cards.items.map(({ index }) => {
+          const e = events[index]!;
+          return (
+            <EventCard
+              key={e.event_id}
+              e={e}
+              index={index}
+              measure={cards.measure}
+              findings={findings.filter((f) => f.event_id === e.event_id)}
+            />
+          );
+        })}
+        {cards.after > 0 && (
+          <li aria-hidden="true" class="spacer-item" style={{ height: `${cards.after}px` }} />
+        )}
+      </ol>
+    </ScrollBox>
+  );
+}
+
 export function TracePage({ id }: { id: string }) {
   const t = useApi<TraceDetail>(`/traces/${encodeURIComponent(id)}`);
   if (t.error)
@@ -145,11 +189,7 @@ export function TracePage({ id }: { id: string }) {
         <dd>{d.findings.length}</dd>
       </dl>
       <h2>Timeline</h2>
-      <ol class="timeline">
-        {d.events.map((e) => (
-          <EventCard e={e} findings={d.findings.filter((f) => f.event_id === e.event_id)} />
-        ))}
-      </ol>
+      <Timeline events={d.events} findings={d.findings} />
       {loose.length > 0 && (
         <>
           <h2>Findings on the whole trace</h2>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { query } from '../api';
 import { go, href } from '../router';
 import { Badge, ErrorBox, Loading, Page, Pager, short, useApi, when } from '../ui';
+import { ScrollBox, Spacer, useVirtualRows } from '../virtual';
 
 interface TraceSummary {
   trace_id: string;
@@ -16,7 +17,10 @@ interface TraceSummary {
 
 /** `q` is the text search: ids, agent, and the prompts and completions of the events. */
 const FILTERS = ['q', 'agent', 'session', 'framework', 'type', 'since', 'until'] as const;
-const LIMIT = 50;
+/** A server page; only the rows in view are in the DOM (virtual.tsx). */
+const LIMIT = 200;
+/** Every row is this tall (style.css .scroll-box): offsets are exact, nothing to measure. */
+const ROW_HEIGHT = 37;
 
 export function TracesPage({ params }: { params: URLSearchParams }) {
   const filter = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<
@@ -27,6 +31,8 @@ export function TracesPage({ params }: { params: URLSearchParams }) {
   const list = useApi<{ traces: TraceSummary[]; total: number }>(
     `/traces${query({ ...filter, limit: LIMIT, offset })}`,
   );
+  const traces = list.data?.traces ?? [];
+  const rows = useVirtualRows(traces.length, ROW_HEIGHT);
   const [draft, setDraft] = useState(filter);
   const apply = (e: Event) => {
     e.preventDefault();
@@ -61,38 +67,45 @@ export function TracesPage({ params }: { params: URLSearchParams }) {
         !list.error && <Loading what="traces" />
       ) : (
         <>
-          <table class="list">
-            <thead>
-              <tr>
-                <th>Trace</th>
-                <th>Session</th>
-                <th>Agent</th>
-                <th>Framework</th>
-                <th>Status</th>
-                <th class="num">Events</th>
-                <th>Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.traces.map((t) => (
+          <ScrollBox rows={rows} label="traces">
+            <table class="list" aria-rowcount={traces.length + 1}>
+              <thead>
                 <tr>
-                  <td>
-                    <a href={href(`traces/${encodeURIComponent(t.trace_id)}`)}>
-                      <code>{short(t.trace_id, 18)}</code>
-                    </a>
-                  </td>
-                  <td>{t.session_id}</td>
-                  <td>{t.agent}</td>
-                  <td>{t.framework ?? '–'}</td>
-                  <td>
-                    <Badge kind={t.status === 'completed' ? 'ok' : 'warn'}>{t.status}</Badge>
-                  </td>
-                  <td class="num">{t.event_count}</td>
-                  <td>{when(t.first_event_at)}</td>
+                  <th>Trace</th>
+                  <th>Session</th>
+                  <th>Agent</th>
+                  <th>Framework</th>
+                  <th>Status</th>
+                  <th class="num">Events</th>
+                  <th>Started</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                <Spacer height={rows.before} columns={7} />
+                {rows.items.map(({ index }) => {
+                  const t = traces[index]!;
+                  return (
+                    <tr key={t.trace_id} data-index={index} aria-rowindex={index + 2}>
+                      <td>
+                        <a href={href(`traces/${encodeURIComponent(t.trace_id)}`)}>
+                          <code>{short(t.trace_id, 18)}</code>
+                        </a>
+                      </td>
+                      <td>{t.session_id}</td>
+                      <td>{t.agent}</td>
+                      <td>{t.framework ?? '–'}</td>
+                      <td>
+                        <Badge kind={t.status === 'completed' ? 'ok' : 'warn'}>{t.status}</Badge>
+                      </td>
+                      <td class="num">{t.event_count}</td>
+                      <td>{when(t.first_event_at)}</td>
+                    </tr>
+                  );
+                })}
+                <Spacer height={rows.after} columns={7} />
+              </tbody>
+            </table>
+          </ScrollBox>
           <Pager
             total={list.data.total}
             offset={offset}

@@ -51,6 +51,7 @@ __all__ = [
     "GetReportsQuery",
     "GetReportsResponse",
     "GetReportsIdResponse",
+    "GetJobsIdResponse",
     "GetKillSwitchResponse",
     "PostKillSwitchActivateBody",
     "PostKillSwitchActivateResponse",
@@ -520,6 +521,9 @@ GetReportsResponse = TypedDict(
 
 
 GetReportsIdResponse = dict[str, Any]
+
+
+GetJobsIdResponse = dict[str, Any]
 
 
 GetKillSwitchResponse = dict[str, Any]

@@ -1,5 +1,7 @@
-import { ValidationError } from '../../../errors.js';
+import { ConflictError, ValidationError } from '../../../errors.js';
+import type { BuiltPack } from '../../../packs/build.js';
 import { storeActingAs } from '../../acting-store.js';
+import { jobUrl, prefersAsync, showJob, startJob } from '../../jobs.js';
 import { timeBound } from '../../query.js';
 import { defineRoute } from '../../route.js';
 
@@ -63,7 +65,7 @@ export const packsBuildRoute = defineRoute({
   summary:
     'build an evidence pack (the same builder as `evid pack` / `audit evidence build`; ledgered)',
   description:
-    'Window: last (duration), window_days, or since/until (default: the last 30 days); or one session. The zip is then at GET /api/v1/exports/{pack_id}.',
+    'Window: last (duration), window_days, or since/until (default: the last 30 days); or one session. The zip is then at GET /api/v1/exports/{pack_id}. With `Prefer: respond-async` the answer is 202 with the build job (poll its status_url, GET /api/v1/jobs/{id}, for progress; its result_url is the download).',
   tag: 'packs',
   auth: 'review',
   schema: {
@@ -91,25 +93,55 @@ export const packsBuildRoute = defineRoute({
       },
     },
     response: {
-      201: { type: 'object', description: 'the built pack (manifest facts) and its download_url' },
+      201: {
+        type: 'object',
+        description: 'the built pack (manifest facts), its download_url and the job_id it ran as',
+      },
+      202: {
+        type: 'object',
+        description: 'with Prefer: respond-async: the job (see GET /api/v1/jobs/{id})',
+      },
     },
   },
   async handler(req, reply, ctx) {
     const body = (req.body ?? {}) as Body;
     const now = new Date();
     const filter = filterOf(body, now);
-    const { buildPack } = await import('../../../packs/build.js');
-    const built = await buildPack(storeActingAs(ctx.store, req.principal!.actor), {
-      filter,
-      format: body.format ?? 'json',
-      includeControls: body.include_controls ?? false,
-      ...(body.pack_id ? { packId: body.pack_id } : {}),
-      now,
-      generator: `evid ${ctx.version}`,
+    const [{ buildPack }, { packExists }] = await Promise.all([
+      import('../../../packs/build.js'),
+      import('../../../packs/pack-store.js'),
+    ]);
+    const packId = body.pack_id;
+    // Checked before the job starts so an async build is refused at once, not later.
+    if (packId && ctx.store.read((r) => packExists(r, packId))) {
+      throw new ConflictError(`pack ${packId} already exists`, { pack_id: packId });
+    }
+    const shown = (built: BuiltPack) => {
+      const { path: _path, ...rest } = built;
+      return { ...rest, download_url: `/api/v1/exports/${built.pack_id}` };
+    };
+    const { job, finished } = startJob(ctx, {
+      kind: 'pack',
+      owner: req.principal!.id,
+      log: req.log,
+      run: (progress) =>
+        buildPack(storeActingAs(ctx.store, req.principal!.actor), {
+          filter,
+          format: body.format ?? 'json',
+          includeControls: body.include_controls ?? false,
+          ...(packId ? { packId } : {}),
+          now,
+          generator: `evid ${ctx.version}`,
+          onProgress: progress,
+        }),
+      outcome: (built) => ({ url: shown(built).download_url }),
     });
-    const { path: _path, ...rest } = built;
-    const download = `/api/v1/exports/${built.pack_id}`;
-    reply.code(201).header('location', download);
-    return { ...rest, download_url: download };
+    if (prefersAsync(req.headers.prefer)) {
+      reply.code(202).header('location', jobUrl(job.id));
+      return showJob(job);
+    }
+    const pack = shown(await finished);
+    reply.code(201).header('location', pack.download_url);
+    return { ...pack, job_id: job.id };
   },
 });

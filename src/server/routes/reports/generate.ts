@@ -1,5 +1,6 @@
 import { ValidationError } from '../../../errors.js';
-import { enqueueReport } from '../../report-jobs.js';
+import { jobUrl, startJob } from '../../jobs.js';
+import { storeActingAs } from '../../acting-store.js';
 import { defineRoute } from '../../route.js';
 import { withLinks } from './links.js';
 
@@ -25,7 +26,8 @@ export const reportsGenerateRoute = defineRoute({
     response: {
       202: {
         type: 'object',
-        description: 'the queued report: report_id, status, status_url, filename',
+        description:
+          'the queued report: report_id, status, status_url, filename; job_id and job_url (GET /api/v1/jobs/{id}) for its progress',
       },
     },
   },
@@ -53,8 +55,25 @@ export const reportsGenerateRoute = defineRoute({
         }),
       actor,
     );
-    enqueueReport(ctx, row.report_id, actor, req.log);
-    const shown = withLinks(row);
+    // A job under the report's id, in the one reports lane: generation reads and verifies
+    // the whole ledger, and one at a time keeps the server answering. generateReport moves
+    // the row running -> done | failed and ledgers a done report.
+    const { generateReport } = await import('../../../reports/generate.js');
+    const { job } = startJob(ctx, {
+      kind: 'report',
+      owner: req.principal!.id,
+      id: row.report_id,
+      lane: 'reports',
+      log: req.log,
+      run: (progress) =>
+        generateReport(
+          { store: storeActingAs(ctx.store, actor), clock: ctx.app.clock },
+          { reportId: row.report_id },
+          progress,
+        ),
+      outcome: (done) => ({ url: withLinks(done).download_url }),
+    });
+    const shown = { ...withLinks(row), job_id: job.id, job_url: jobUrl(job.id) };
     reply.code(202).header('location', shown.status_url);
     return shown;
   },

@@ -1,0 +1,40 @@
+import { NotFoundError } from '../../../errors.js';
+import { findJob, JOB_ID, showJob } from '../../jobs.js';
+import { defineRoute } from '../../route.js';
+
+export const jobsGetRoute = defineRoute({
+  method: 'GET',
+  url: '/api/v1/jobs/:id',
+  summary: 'one background job (report, pack build, ledger verify, safety run) and its progress',
+  description:
+    'state queued -> running -> done | failed; progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed, error (as in an error body). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.',
+  tag: 'jobs',
+  auth: 'authenticated',
+  schema: {
+    params: {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: JOB_ID.source,
+          description: 'job_<ULID>, or the id of a report or safety run',
+        },
+      },
+    },
+    response: {
+      200: {
+        type: 'object',
+        description:
+          'id, kind, state, progress, created_at, started_at, finished_at, result_url, result, error, status_url',
+      },
+    },
+  },
+  async handler(req, _reply, ctx) {
+    const { id } = req.params as { id: string };
+    const job = findJob(ctx, id, req.principal!);
+    // Someone else's job is "not found" too: its id says nothing to another credential.
+    if (!job) throw new NotFoundError(`job ${id} not found`, { job_id: id });
+    return showJob(job);
+  },
+});
