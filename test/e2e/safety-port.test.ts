@@ -123,6 +123,20 @@ describe('a bad safety port', () => {
   });
 });
 
+describe('a safety port in use', () => {
+  it('exits 2 naming it, after closing the main listener (the process does not stay up)', async () => {
+    const r = await runBin(
+      'evid',
+      ['serve', '--port', '0', '--safety-port', new URL(safety).port],
+      {
+        dataDir: store.dir,
+      },
+    );
+    expect(r.exitCode).toBe(2);
+    expect(String(r.stderr)).toContain(`--safety-port: ${new URL(safety).port} is already in use`);
+  }, 20_000);
+});
+
 describe('one shutdown', () => {
   it('SIGTERM stops both listeners', async () => {
     const other = await startServer({ dataDir: store.dir, args: ['--safety-port', '0'] });

@@ -205,26 +205,32 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
-      const otlp =
-        opts.otlpPort === undefined
-          ? undefined
-          : await listenAgain(
-              server,
-              settings.host,
-              parsePort(opts.otlpPort, '--otlp-port'),
-              '--otlp-port',
-            );
+      // A second listener that cannot start (bad value, port in use) ends the command with
+      // its exit 2; the listeners already up close first, or the process would stay up.
+      const extras: Server[] = [];
+      const again = async (
+        port: number,
+        flag: string,
+        mark?: WeakSet<IncomingMessage>,
+      ): Promise<Server> => {
+        const second = await listenAgain(server, settings.host, port, flag, mark);
+        extras.push(second);
+        return second;
+      };
+      let otlp: Server | undefined;
+      let safety: Server | undefined;
+      try {
+        if (opts.otlpPort !== undefined)
+          otlp = await again(parsePort(opts.otlpPort, '--otlp-port'), '--otlp-port');
+        if (settings.safetyPort !== undefined)
+          safety = await again(settings.safetyPort, '--safety-port', viaSafetyPort);
+      } catch (err) {
+        for (const second of extras) second.close();
+        await server.close();
+        logFile.close();
+        throw err;
+      }
       const otlpUrl = otlp ? `http://${host}:${(otlp.address() as AddressInfo).port}` : undefined;
-      const safety =
-        settings.safetyPort === undefined
-          ? undefined
-          : await listenAgain(
-              server,
-              settings.host,
-              settings.safetyPort,
-              '--safety-port',
-              viaSafetyPort,
-            );
       const safetyUrl = safety
         ? `http://${host}:${(safety.address() as AddressInfo).port}`
         : undefined;
