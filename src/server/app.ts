@@ -136,7 +136,7 @@ export async function buildServer(
     ctx.config.oidcRoleClaim,
     new WebhookAuthenticator(ctx.store, ctx.config.dataDir, () => ctx.clock().getTime()),
   );
-  if (options.viaSafetyPort) installSafetyPortSplit(app, options.viaSafetyPort);
+  if (options.viaSafetyPort) installSafetyPortSplit(app, options.viaSafetyPort, context.routes);
   installIdempotency(app, () => ctx.store);
   installErrorHandling(app, () => ctx.store, bodyLimit, methodMatcher(context.routes));
   // Once closing, answers end their connection, so keep-alive clients cannot hold it open.

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { NotFoundError } from '../errors.js';
+import { methodMatcher } from './method-not-allowed.js';
+import type { RouteDef } from './route.js';
 import { SAFETY_TAG } from './routes/safety/limits.js';
 
 declare module 'fastify' {
@@ -24,13 +26,19 @@ const HEALTH_TAG = 'health';
 export function installSafetyPortSplit(
   app: FastifyInstance,
   viaSafetyPort: WeakSet<IncomingMessage>,
+  routes: readonly RouteDef[],
 ): void {
+  // A safety path asked with a method it does not serve reaches the not-found handler (no
+  // tag): 405 with Allow on the safety port, as without the split; 404 on the main port.
+  const safetyMethods = methodMatcher(routes.filter((r) => r.tag === SAFETY_TAG));
   app.addHook('preParsing', async (request) => {
     const tag = request.routeOptions.config?.tag;
     if (tag === HEALTH_TAG) return;
+    const path = request.url.split('?')[0]!;
+    const isSafety = tag === undefined ? safetyMethods(path).length > 0 : tag === SAFETY_TAG;
     const onSafetyPort = viaSafetyPort.has(request.raw);
-    if (onSafetyPort === (tag === SAFETY_TAG)) return;
-    const route = `${request.method} ${request.url.split('?')[0]}`;
+    if (onSafetyPort === isSafety) return;
+    const route = `${request.method} ${path}`;
     throw new NotFoundError(
       onSafetyPort
         ? `no route ${route} on the safety port: it serves the safety API (/v1, docs/safety-api.md) and GET /api/v1/health`

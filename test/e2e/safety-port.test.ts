@@ -94,6 +94,15 @@ describe('evid serve --safety-port', () => {
     expect(exchange.status).toBe(404);
   });
 
+  it('answers a safety path asked with another method with 405 on the safety port, 404 on the main one', async () => {
+    const there = await api(safety, '/v1/analysis/safety/text', { key: token });
+    expect(there.status).toBe(405);
+    expect(there.headers.get('allow')).toBe('POST');
+    const here = await api(server.url, '/v1/analysis/safety/text');
+    expect(here.status).toBe(404);
+    expect(here.body.error.details).toMatch(/--safety-port/);
+  });
+
   it('shares one store: the safety token reads evidence on the main port', async () => {
     expect((await api(server.url, '/api/v1/findings', { key: token })).status).toBe(200);
   });
