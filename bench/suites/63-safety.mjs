@@ -8,6 +8,11 @@
 //   POST /v1/monitoring/event events/s against POST /api/v1/traces of the same events (one
 //     event per request: the monitoring events go into one session's trace, each REST
 //     request is a trace of its own, as a session id is taken once): the ratio, reported.
+// Diagnostics beside the text figure: server CPU per request against the in-process CPU
+// per call (a ratio that holds on a busy machine), and the floor, the server CPU per
+// request of the same requests on a route that skips the analysis (bench/lib/
+// floor-server.mjs): in-process / (floor + in-process) is the best ratio this server could
+// reach, so a miss of the 0.5 goal can be read against it.
 // Throughput figures alternate ROUNDS windows between the two sides (as 50-server does), so
 // both see the same load from whatever else runs on the machine.
 // The server runs with EVID_RATE_LIMIT=off: besides the server-wide limit, that also lifts
@@ -113,6 +118,28 @@ async function alternate(a, b) {
     load.push(loadavg()[0]);
   }
   return { a: sum.a.count / sum.a.s, b: sum.b.count / sum.b.s, load: Math.max(...load) };
+}
+
+/**
+ * The floor: server CPU per request of bench/lib/floor-server.mjs, the same server factory
+ * with every hook and a route taking the text route's requests (schema, role, limit) but
+ * answering a fixed analysis. Whatever the text route costs past this is the analysis.
+ */
+async function floorCpu(env, headers) {
+  const floor = await startChild([join(root, 'bench', 'lib', 'floor-server.mjs')], env);
+  try {
+    const bodies = texts().map((content) => ({ content }));
+    const url = `${floor.url}/v1/analysis/safety/floor`;
+    const requests = cycling((n) => bodies[n % bodies.length]);
+    await cannon({ url, headers, amount: 2000, requests });
+    const before = cpuMs(floor.pid);
+    if (before === undefined) return undefined;
+    const r = await cannon({ url, headers, duration: SECONDS / ROUNDS, requests });
+    if (failures(r) > 0) throw new Error(`floor route: ${failures(r)} failed requests`);
+    return (cpuMs(floor.pid) - before) / r.requests.total;
+  } finally {
+    await floor.stop();
+  }
 }
 
 const percentile = (xs, p) => [...xs].sort((x, y) => x - y)[Math.ceil((p / 100) * xs.length) - 1];
@@ -287,12 +314,13 @@ async function eventThroughput(server, headers) {
 export async function run(log) {
   const dir = mkdtempSync(join(tmpdir(), 'evid-bench-safety-'));
   const { analyzeText } = await import(join(root, 'dist', 'safety', 'text-analysis.js'));
-  const server = await startChild([join(root, 'bin', 'evid.js'), 'serve', '--port', '0'], {
+  const env = {
     EVID_DATA_DIR: join(dir, 'store'),
     EVID_API_KEY: KEY,
     EVID_LOG_LEVEL: 'warn',
     EVID_RATE_LIMIT: 'off',
-  });
+  };
+  const server = await startChild([join(root, 'bin', 'evid.js'), 'serve', '--port', '0'], env);
   const headers = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
   const rows = [];
   try {
@@ -319,6 +347,21 @@ export async function run(log) {
         goal: 'info',
         pass: true,
       });
+      const floor = await floorCpu(env, headers);
+      if (floor !== undefined) {
+        // The best req/s ratio this server could reach: its cost with nothing to analyse, plus
+        // the analysis as it costs in-process.
+        const ceiling = text.cpu.direct / (floor + text.cpu.direct);
+        log(`text route floor (no analysis): server ${floor.toFixed(3)} ms per request`);
+        rows.push({
+          name: 'diagnostic: server CPU per request of the text route without the analysis (the floor)',
+          result: `${floor.toFixed(3)} ms; ceiling ${ceiling.toFixed(2)}`,
+          baseline:
+            'same server, hooks, schema, role and answer size (bench/lib/floor-server.mjs); ceiling = in-process CPU / (floor + in-process CPU)',
+          goal: 'info',
+          pass: true,
+        });
+      }
     }
 
     const p99 = await textP99(server, analyzeText, headers);

@@ -11,6 +11,8 @@ export interface Config {
   /** Actor recorded on ledgered changes made from this process. */
   actor: string;
   apiPort: number;
+  /** EVID_SAFETY_PORT as given: `serve` serves the safety API there (checked by serve). */
+  safetyPort: string | undefined;
   apiKey: string | undefined;
   oidcIssuerUrl: string | undefined;
   oidcClientId: string | undefined;
@@ -83,6 +85,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     dataDir: resolveDataDir(input.dataDir, env),
     actor: env.EVID_ACTOR || defaultActor(env),
     apiPort: Number.isInteger(port) && port > 0 && port < 65536 ? port : 8080,
+    safetyPort: env.EVID_SAFETY_PORT || undefined,
     apiKey: env.EVID_API_KEY || undefined,
     oidcIssuerUrl: env.EVID_OIDC_ISSUER_URL || undefined,
     oidcClientId: env.EVID_OIDC_CLIENT_ID || undefined,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { Authenticator } from '../auth/principal.js';
 import { WebhookAuthenticator } from '../auth/webhook-signature.js';
 import type { AppContext } from '../context.js';
@@ -15,6 +16,7 @@ import { methodMatcher } from './method-not-allowed.js';
 import { parseRateLimit, installRateLimit } from './rate-limit.js';
 import type { RouteDef, ServerContext } from './route.js';
 import { ROUTES } from './routes/index.js';
+import { installSafetyPortSplit } from './safety-port.js';
 import { createValidatorCompiler } from './validation.js';
 import { cancelRunning } from '../workflows/running.js';
 
@@ -53,6 +55,12 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Routes to serve (default: all). */
   routes?: readonly RouteDef[];
+  /**
+   * `--safety-port`: the requests that came through the safety API's own listener (which
+   * adds each before handing it to `routing`). Given, the safety routes answer only those,
+   * and the other routes (but health) only the rest (src/server/safety-port.ts).
+   */
+  viaSafetyPort?: WeakSet<IncomingMessage>;
 }
 
 /**
@@ -128,6 +136,7 @@ export async function buildServer(
     ctx.config.oidcRoleClaim,
     new WebhookAuthenticator(ctx.store, ctx.config.dataDir, () => ctx.clock().getTime()),
   );
+  if (options.viaSafetyPort) installSafetyPortSplit(app, options.viaSafetyPort, context.routes);
   installIdempotency(app, () => ctx.store);
   installErrorHandling(app, () => ctx.store, bodyLimit, methodMatcher(context.routes));
   // Once closing, answers end their connection, so keep-alive clients cannot hold it open.
@@ -161,6 +170,7 @@ export async function buildServer(
       },
       config: {
         auth: route.auth,
+        tag: route.tag,
         ...(route.credential ? { credential: route.credential } : {}),
         ...(route.rawBody ? { rawBody: true } : {}),
         ...(route.renderError ? { renderError: route.renderError } : {}),

@@ -9,6 +9,8 @@ export interface RunningServer {
   url: string;
   /** The OTLP endpoint of the second listener, when started with --otlp-port. */
   otlp?: string;
+  /** The safety API's listener, when started with --safety-port. */
+  safety?: string;
   child: ResultPromise;
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<{ code: number | undefined; stdout: string; stderr: string }>;
@@ -47,24 +49,27 @@ export async function startServer(options: {
     },
   );
   const lines = createInterface({ input: child.stdout! });
-  const first = await new Promise<{ listening: string; otlp?: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 20 s')), 20_000);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(line) as { listening: string; otlp?: string });
-      } catch (err) {
-        reject(err as Error);
-      }
-    });
-    void child.then((r) => reject(new Error(`server exited: ${String(r.stderr)}`)));
-  });
+  const first = await new Promise<{ listening: string; otlp?: string; safety?: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start in 20 s')), 20_000);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        try {
+          resolve(JSON.parse(line) as { listening: string; otlp?: string; safety?: string });
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+      void child.then((r) => reject(new Error(`server exited: ${String(r.stderr)}`)));
+    },
+  );
   const rest: string[] = [];
   lines.on('line', (line) => rest.push(line));
   const url = first.listening;
   return {
     url,
     ...(first.otlp ? { otlp: first.otlp } : {}),
+    ...(first.safety ? { safety: first.safety } : {}),
     child,
     async stop() {
       child.kill('SIGTERM');

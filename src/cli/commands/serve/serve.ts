@@ -10,6 +10,8 @@ import { startWorkers } from './workers.js';
 interface Settings {
   host: string;
   port: number;
+  /** The safety API's own port (--safety-port, EVID_SAFETY_PORT); undefined: the main port. */
+  safetyPort: number | undefined;
   rateLimit: string | undefined;
   logLevel: string;
 }
@@ -66,6 +68,12 @@ async function settingsOf(ctx: RunContext, opts: Record<string, unknown>): Promi
           ? file.host
           : config.apiHost,
     port,
+    safetyPort:
+      opts.safetyPort !== undefined
+        ? parsePort(opts.safetyPort, '--safety-port')
+        : config.safetyPort !== undefined
+          ? parsePort(config.safetyPort, 'EVID_SAFETY_PORT')
+          : undefined,
     rateLimit: file.rate_limit !== undefined ? String(file.rate_limit) : config.rateLimit,
     logLevel: typeof file.log_level === 'string' ? file.log_level : config.logLevel,
   };
@@ -73,19 +81,27 @@ async function settingsOf(ctx: RunContext, opts: Record<string, unknown>): Promi
 
 const SHUTDOWN_GRACE_MS = 8_000;
 
-/** A second listener serving the same app (the conventional OTLP/HTTP port, 4318). */
+/**
+ * A second listener serving the same app: the conventional OTLP/HTTP port (4318), or the
+ * safety API's own port, whose requests are marked for the route split (safety-port.ts).
+ */
 async function listenAgain(
   server: { routing: (req: IncomingMessage, res: ServerResponse) => void },
   host: string,
   port: number,
+  flag: string,
+  mark?: WeakSet<IncomingMessage>,
 ): Promise<Server> {
   const { createServer } = await import('node:http');
-  const second = createServer((req, res) => server.routing(req, res));
+  const second = createServer((req, res) => {
+    mark?.add(req);
+    server.routing(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     second.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'EADDRINUSE'
-          ? new UsageError(`--otlp-port: ${port} is already in use on ${host}`)
+          ? new UsageError(`${flag}: ${port} is already in use on ${host}`)
           : err,
       ),
     );
@@ -125,6 +141,10 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
         .option(
           '--otlp-port <port>',
           'also listen here (OpenTelemetry exporters default to 4318; the same routes, POST /v1/traces and /v1/logs among them)',
+        )
+        .option(
+          '--safety-port <port>',
+          'serve the safety API (/v1, docs/safety-api.md) here instead of on --port; health on both (default: $EVID_SAFETY_PORT, else on --port)',
         );
       extra?.(cmd);
     },
@@ -156,7 +176,10 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
             `${bin}: warning: log file not written (${err.message}); logging to stderr only\n`,
           ),
       );
+      const viaSafetyPort =
+        settings.safetyPort === undefined ? undefined : new WeakSet<IncomingMessage>();
       const server = await buildServer(app, {
+        ...(viaSafetyPort ? { viaSafetyPort } : {}),
         bin,
         version: VERSION,
         logStream: {
@@ -182,14 +205,42 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       const port = typeof address === 'object' && address ? address.port : settings.port;
       const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
       const listening = `http://${host}:${port}`;
-      const otlp =
-        opts.otlpPort === undefined
-          ? undefined
-          : await listenAgain(server, settings.host, parsePort(opts.otlpPort, '--otlp-port'));
+      // A second listener that cannot start (bad value, port in use) ends the command with
+      // its exit 2; the listeners already up close first, or the process would stay up.
+      const extras: Server[] = [];
+      const again = async (
+        port: number,
+        flag: string,
+        mark?: WeakSet<IncomingMessage>,
+      ): Promise<Server> => {
+        const second = await listenAgain(server, settings.host, port, flag, mark);
+        extras.push(second);
+        return second;
+      };
+      let otlp: Server | undefined;
+      let safety: Server | undefined;
+      try {
+        if (opts.otlpPort !== undefined)
+          otlp = await again(parsePort(opts.otlpPort, '--otlp-port'), '--otlp-port');
+        if (settings.safetyPort !== undefined)
+          safety = await again(settings.safetyPort, '--safety-port', viaSafetyPort);
+      } catch (err) {
+        for (const second of extras) second.close();
+        await server.close();
+        logFile.close();
+        throw err;
+      }
       const otlpUrl = otlp ? `http://${host}:${(otlp.address() as AddressInfo).port}` : undefined;
+      const safetyUrl = safety
+        ? `http://${host}:${(safety.address() as AddressInfo).port}`
+        : undefined;
       // One JSON line first, so scripts (and tests with --port 0) learn the address.
       ctx.io.stdout.write(
-        `${JSON.stringify({ listening, ...(otlpUrl ? { otlp: `${otlpUrl}/v1/traces` } : {}) })}\n`,
+        `${JSON.stringify({
+          listening,
+          ...(otlpUrl ? { otlp: `${otlpUrl}/v1/traces` } : {}),
+          ...(safetyUrl ? { safety: safetyUrl } : {}),
+        })}\n`,
       );
       const workers = await startWorkers(ctx, server.log);
       const signal = await signalled;
@@ -197,12 +248,21 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       await workers.stop();
       // In-flight requests get a grace period (inside Docker's 10 s stop timeout); a second
       // signal, or the end of the grace, drops the connections still open.
-      const drop = (): void => server.server.closeAllConnections();
+      const drop = (): void => {
+        server.server.closeAllConnections();
+        safety?.closeAllConnections();
+      };
       const grace = setTimeout(drop, SHUTDOWN_GRACE_MS);
       void untilSignal().then(drop);
       otlp?.closeAllConnections();
       otlp?.close();
-      await server.close();
+      // The safety port drains as the main one does: no new connections, idle ones closed,
+      // in-flight requests answered (with Connection: close) within the grace.
+      const safetyClosed = new Promise<void>((resolve) =>
+        safety ? safety.close(() => resolve()) : resolve(),
+      );
+      safety?.closeIdleConnections();
+      await Promise.all([server.close(), safetyClosed]);
       clearTimeout(grace);
       logFile.close();
       return { data: { listening, stopped: signal }, view: () => `stopped on ${signal}` };
