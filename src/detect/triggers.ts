@@ -19,6 +19,9 @@ import type { Detector } from './rule.js';
  * Words are runs of ASCII letters and digits, plus Latin-1 letters (`_` splits words, so
  * `db_password` holds the word `password`). Words are hashed (FNV-1a) and looked up through
  * a Bloom filter; a hash collision only runs a detector needlessly, it never skips one.
+ * The same pass notes which ASCII punctuation occurs and whether an upper-case letter does,
+ * so the substring checks of `~text` and `=Word` (one `includes` each) run only when the
+ * text holds every punctuation mark and case the literal needs.
  */
 
 const SIG_DIGITS7 = 1;
@@ -66,6 +69,22 @@ for (let c = 48; c <= 57; c++) CLS[c] = WORD | DIGIT;
 for (let c = 0xc0; c <= 0xff; c++) if (c !== 0xd7 && c !== 0xf7) CLS[c] = WORD | NOTHEX;
 for (const ch of ' -.()/+') CLS[ch.charCodeAt(0)] = NUMSEP;
 
+/** Byte -> its own bit when it is one of the 32 ASCII punctuation characters, else 0. */
+const PUNCT = new Int32Array(256);
+for (let c = 33, bit = 0; c < 127; c++) if ((CLS[c]! & WORD) === 0) PUNCT[c] = 1 << bit++;
+const PUNCT_AT = PUNCT[64] as number;
+const PUNCT_COLON = PUNCT[58] as number;
+
+/** The punctuation bits a literal needs; a text lacking one cannot contain it. */
+function punctOf(literal: string): number {
+  let mask = 0;
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c < 256) mask |= PUNCT[c] as number;
+  }
+  return mask;
+}
+
 const NON_LATIN1 = /[\u0100-\uffff]/;
 const B64_KINDS = UPPER | LOWER | DIGIT;
 const B64_WORD = 16;
@@ -94,6 +113,16 @@ export interface TriggerIndex {
    */
   select(text: string): Uint8Array;
 }
+
+/** What one scan saw besides words: set by scanBytes, read right after it by select. */
+interface ScanFacts {
+  signals: number;
+  /** PUNCT bits of the punctuation present (a superset when the text is not Latin-1). */
+  punct: number;
+  /** Byte classes of every word, OR-ed (UPPER: an ASCII capital may occur). */
+  kinds: number;
+}
+const facts: ScanFacts = { signals: 0, punct: 0, kinds: 0 };
 
 export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex {
   const ids = new Map<string, number>();
@@ -157,36 +186,62 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
       pairGroup[(pairStart[id] as number) + k] = g;
     }),
   );
-  const signalIds = signal.flatMap((bit, id) => (bit !== 0 ? [[id, bit] as const] : []));
-  const literalIds = literal.flatMap((l, id) => (l !== undefined && !exact[id] ? [id] : []));
+  const signalIds = Int32Array.from(signal.flatMap((bit, id) => (bit !== 0 ? [id] : [])));
+  const literalIds = Int32Array.from(
+    literal.flatMap((l, id) => (l !== undefined && !exact[id] ? [id] : [])),
+  );
+  // Cheap necessary conditions for a literal's includes(): its punctuation and capitals.
+  const litPunct = Int32Array.from({ length: size }, (_, id) => punctOf(literal[id] ?? ''));
+  const litUpper = Uint8Array.from({ length: size }, (_, id) =>
+    /[A-Z]/.test(literal[id] ?? '') ? 1 : 0,
+  );
+  const words = wordTable(byHash);
   const need = Uint8Array.from(groupCount);
 
   const met = new Uint8Array(totalGroups);
   const counts = new Uint8Array(detectors.length);
-  const out = new Uint8Array(detectors.length);
+  // A detector without triggers always runs; the others are set as their last group is met.
+  const out = Uint8Array.from(groupCount, (n) => (n === 0 ? 1 : 0));
+  const ready = new Int32Array(detectors.length);
+  let readyCount = 0;
   const seenAt = new Int32Array(size);
+  const pending = new Int32Array(size); // `=Word` triggers whose folded word occurred
+  let pendingCount = 0;
   let stamp = 0;
-  let current = '';
 
   const satisfy = (id: number): void => {
     for (let p = pairStart[id] as number, e = pairStart[id + 1] as number; p < e; p++) {
       const g = pairGroup[p] as number;
       if (met[g] === 0) {
         met[g] = 1;
-        counts[pairDet[p] as number]!++;
+        const d = pairDet[p] as number;
+        if (++counts[d]! === need[d]) {
+          out[d] = 1;
+          ready[readyCount++] = d;
+        }
       }
     }
   };
   const onKey = (key: number): void => {
-    const list = byHash.get(key);
-    if (!list) return;
-    for (const id of list) {
+    let slot = (key ^ (key >>> 16)) & words.mask;
+    for (;;) {
+      const to = words.to[slot] as number;
+      if (to === 0) return;
+      if (words.key[slot] === key) break;
+      slot = (slot + 1) & words.mask;
+    }
+    for (let k = words.from[slot] as number, to = words.to[slot] as number; k < to; k++) {
+      const id = words.ids[k] as number;
       if (seenAt[id] === stamp) continue;
       seenAt[id] = stamp;
-      if (exact[id] && !current.includes(literal[id] as string)) continue;
-      satisfy(id);
+      if (exact[id]) pending[pendingCount++] = id;
+      else satisfy(id);
     }
   };
+  /** A literal may occur: the text has every punctuation mark and the capitals it needs. */
+  const mayHold = (id: number): boolean =>
+    (facts.punct & (litPunct[id] as number)) === litPunct[id] &&
+    (litUpper[id] === 0 || (facts.kinds & UPPER) !== 0);
   /** A substring trigger is worth an includes() only if it would complete a detector. */
   const completes = (id: number): boolean => {
     for (let p = pairStart[id] as number, e = pairStart[id + 1] as number; p < e; p++) {
@@ -199,19 +254,61 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
   return {
     select(text) {
       stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+      for (let k = 0; k < readyCount; k++) out[ready[k] as number] = 0;
+      readyCount = 0;
+      pendingCount = 0;
       met.fill(0);
       counts.fill(0);
-      current = text;
-      const signals = scanBytes(text, bloom, onKey);
-      for (const [id, bit] of signalIds) if ((signals & bit) !== 0) satisfy(id);
-      for (const id of literalIds) {
-        if (completes(id) && text.includes(literal[id] as string)) satisfy(id);
+      scanBytes(text, bloom, onKey);
+      for (let k = 0; k < pendingCount; k++) {
+        const id = pending[k] as number;
+        if (mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
       }
-      for (let d = 0; d < out.length; d++) out[d] = counts[d] === need[d] ? 1 : 0;
-      current = '';
+      const signals = facts.signals;
+      for (let k = 0; k < signalIds.length; k++) {
+        const id = signalIds[k] as number;
+        if ((signals & signal[id]!) !== 0) satisfy(id);
+      }
+      for (let k = 0; k < literalIds.length; k++) {
+        const id = literalIds[k] as number;
+        if (completes(id) && mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
+      }
       return out;
     },
   };
+}
+
+/** Word and stem keys -> trigger ids, as an open-addressing table (no Map in the hot path). */
+interface WordTable {
+  mask: number;
+  key: Int32Array;
+  /** ids[from[slot], to[slot]) are the slot's triggers; to[slot] === 0 marks a free slot. */
+  from: Int32Array;
+  to: Int32Array;
+  ids: Int32Array;
+}
+
+function wordTable(byHash: ReadonlyMap<number, readonly number[]>): WordTable {
+  let slots = 16;
+  while (slots < byHash.size * 4) slots *= 2;
+  const mask = slots - 1;
+  const table: WordTable = {
+    mask,
+    key: new Int32Array(slots),
+    from: new Int32Array(slots),
+    to: new Int32Array(slots),
+    ids: Int32Array.from([...byHash.values()].flat()),
+  };
+  let next = 0;
+  for (const [key, list] of byHash) {
+    let slot = (key ^ (key >>> 16)) & mask;
+    while (table.to[slot] !== 0) slot = (slot + 1) & mask;
+    table.key[slot] = key;
+    table.from[slot] = next;
+    next += list.length;
+    table.to[slot] = next;
+  }
+  return table;
 }
 
 /** bytes[from, to) has a lower-case letter somewhere after a digit ("1gn0r3", not "utf8"). */
@@ -231,16 +328,16 @@ function stemKey(hash: number): number {
 
 /**
  * The hot loop. Requires `text` to be scanned synchronously (one shared buffer).
- * Calls `hit(key)` for every word and stem key that passes the Bloom filter.
+ * Calls `hit(key)` for every word and stem key that passes the Bloom filter, and leaves
+ * the signals, punctuation and word classes it saw in `facts`.
  */
-function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void): number {
+function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void): void {
   let signals = 0;
-  if (NON_LATIN1.test(text)) {
+  const latin1 = !NON_LATIN1.test(text);
+  if (!latin1) {
     if (INVISIBLE.test(text)) signals |= SIG_INVISIBLE;
     if (GREEK_CYRILLIC.test(text)) signals |= SIG_GREEK_CYRILLIC;
   }
-  if (text.includes('@')) signals |= SIG_AT;
-  if (text.includes(':')) signals |= SIG_COLON;
   // One shared buffer for ordinary fields; a huge field gets its own, not kept afterwards.
   if (buffer.length <= text.length && text.length < MAX_SHARED_BUFFER) {
     buffer = Buffer.alloc(Math.min(MAX_SHARED_BUFFER, text.length * 2 + 1));
@@ -250,6 +347,8 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
   let h = SEED;
   let len = 0;
   let kinds = 0;
+  let allKinds = 0;
+  let punct = 0;
   let numRun = 0; // digits in the current number-like run ("415-867-2390")
   let dots = 0;
   let hexRun = 0; // hex words joined by ':' so far
@@ -268,9 +367,11 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
       }
       continue;
     }
+    punct |= PUNCT[c] as number;
     if (len !== 0) {
       // A word just ended at c.
       if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) hit(h);
+      allKinds |= kinds;
       if (len >= B64_WORD && (kinds & B64_KINDS) === B64_KINDS) signals |= SIG_B64;
       if (kinds === DIGITS_ONLY) {
         numRun += len;
@@ -310,5 +411,11 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
       dots = 0;
     }
   }
-  return signals;
+  // Every ASCII character is written as itself, so a clear bit means the mark is absent; a
+  // set bit is exact for Latin-1 text (a wider character writes only its low byte).
+  if ((punct & PUNCT_AT) !== 0 && (latin1 || text.includes('@'))) signals |= SIG_AT;
+  if ((punct & PUNCT_COLON) !== 0 && (latin1 || text.includes(':'))) signals |= SIG_COLON;
+  facts.signals = signals;
+  facts.punct = punct;
+  facts.kinds = allKinds;
 }
