@@ -112,6 +112,16 @@ export interface TriggerIndex {
    * 1 when every trigger group of the detector is met. The array is reused by the next call.
    */
   select(text: string): Uint8Array;
+  /**
+   * As select, but lists the selected detectors' indexes in ascending order, so a caller
+   * visits only those: `ids[0, count)`. The object is reused by the next call.
+   */
+  selectIds(text: string): SelectedIds;
+}
+
+export interface SelectedIds {
+  readonly ids: Int32Array;
+  readonly count: number;
 }
 
 /** What one scan saw besides words: set by scanBytes, read right after it by select. */
@@ -204,6 +214,8 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
   const out = Uint8Array.from(groupCount, (n) => (n === 0 ? 1 : 0));
   const ready = new Int32Array(detectors.length);
   let readyCount = 0;
+  const always = Int32Array.from(groupCount.flatMap((n, d) => (n === 0 ? [d] : [])));
+  const selected = { ids: new Int32Array(detectors.length), count: 0 };
   const seenAt = new Int32Array(size);
   const pending = new Int32Array(size); // `=Word` triggers whose folded word occurred
   let pendingCount = 0;
@@ -251,29 +263,53 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
     return false;
   };
 
+  const select = (text: string): Uint8Array => {
+    stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+    for (let k = 0; k < readyCount; k++) out[ready[k] as number] = 0;
+    readyCount = 0;
+    pendingCount = 0;
+    met.fill(0);
+    counts.fill(0);
+    scanBytes(text, bloom, onKey);
+    for (let k = 0; k < pendingCount; k++) {
+      const id = pending[k] as number;
+      if (mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
+    }
+    const signals = facts.signals;
+    for (let k = 0; k < signalIds.length; k++) {
+      const id = signalIds[k] as number;
+      if ((signals & signal[id]!) !== 0) satisfy(id);
+    }
+    for (let k = 0; k < literalIds.length; k++) {
+      const id = literalIds[k] as number;
+      if (completes(id) && mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
+    }
+    return out;
+  };
+
   return {
-    select(text) {
-      stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
-      for (let k = 0; k < readyCount; k++) out[ready[k] as number] = 0;
-      readyCount = 0;
-      pendingCount = 0;
-      met.fill(0);
-      counts.fill(0);
-      scanBytes(text, bloom, onKey);
-      for (let k = 0; k < pendingCount; k++) {
-        const id = pending[k] as number;
-        if (mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
+    select,
+    selectIds(text) {
+      select(text);
+      // The detectors completed during the scan, sorted (a handful per field), merged with
+      // the ones that have no triggers.
+      for (let k = 1; k < readyCount; k++) {
+        const d = ready[k] as number;
+        let j = k - 1;
+        for (; j >= 0 && (ready[j] as number) > d; j--) ready[j + 1] = ready[j] as number;
+        ready[j + 1] = d;
       }
-      const signals = facts.signals;
-      for (let k = 0; k < signalIds.length; k++) {
-        const id = signalIds[k] as number;
-        if ((signals & signal[id]!) !== 0) satisfy(id);
+      const ids = selected.ids;
+      let n = 0;
+      let a = 0;
+      let r = 0;
+      while (a < always.length || r < readyCount) {
+        if (r === readyCount || (a < always.length && (always[a] as number) < (ready[r] as number)))
+          ids[n++] = always[a++] as number;
+        else ids[n++] = ready[r++] as number;
       }
-      for (let k = 0; k < literalIds.length; k++) {
-        const id = literalIds[k] as number;
-        if (completes(id) && mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
-      }
-      return out;
+      selected.count = n;
+      return selected;
     },
   };
 }
