@@ -48,7 +48,8 @@ const SIGNAL_BIT: Readonly<Record<string, number>> = {
 };
 
 const PRIME = 16777619;
-const SEED = 2166136261;
+// As an int32 (same bits): a constant above 2^31 would make the hash a float in the loop.
+const SEED = 2166136261 | 0;
 const BLOOM_MASK = (1 << 16) - 1;
 
 // Byte classes (the field is scanned as Latin-1 bytes).
@@ -93,6 +94,8 @@ const GREEK_CYRILLIC = /[\u0370-\u03FF\u0400-\u052F]/;
 
 const MAX_SHARED_BUFFER = 1 << 20;
 let buffer = Buffer.alloc(64 * 1024);
+/** Word and stem keys that passed the Bloom filter, for select to look up after the loop. */
+let keyBuffer = new Int32Array(buffer.length);
 
 function hashOf(s: string): number {
   let h = SEED;
@@ -124,15 +127,18 @@ export interface SelectedIds {
   readonly count: number;
 }
 
-/** What one scan saw besides words: set by scanBytes, read right after it by select. */
+/** What one scan saw: set by scanBytes, read right after it by select. */
 interface ScanFacts {
+  /** keys[0, keyCount) are the word and stem keys that passed the Bloom filter. */
+  keys: Int32Array;
+  keyCount: number;
   signals: number;
   /** PUNCT bits of the punctuation present (a superset when the text is not Latin-1). */
   punct: number;
   /** Byte classes of every word, OR-ed (UPPER: an ASCII capital may occur). */
   kinds: number;
 }
-const facts: ScanFacts = { signals: 0, punct: 0, kinds: 0 };
+const facts: ScanFacts = { keys: keyBuffer, keyCount: 0, signals: 0, punct: 0, kinds: 0 };
 
 export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex {
   const ids = new Map<string, number>();
@@ -270,7 +276,9 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
     pendingCount = 0;
     met.fill(0);
     counts.fill(0);
-    scanBytes(text, bloom, onKey);
+    scanBytes(text, bloom);
+    const keys = facts.keys;
+    for (let k = 0, n = facts.keyCount; k < n; k++) onKey(keys[k] as number);
     for (let k = 0; k < pendingCount; k++) {
       const id = pending[k] as number;
       if (mayHold(id) && text.includes(literal[id] as string)) satisfy(id);
@@ -364,10 +372,11 @@ function stemKey(hash: number): number {
 
 /**
  * The hot loop. Requires `text` to be scanned synchronously (one shared buffer).
- * Calls `hit(key)` for every word and stem key that passes the Bloom filter, and leaves
- * the signals, punctuation and word classes it saw in `facts`.
+ * Leaves in `facts` every word and stem key that passes the Bloom filter, and the signals,
+ * punctuation and word classes it saw. No call in the loop and the tables in locals: a call
+ * would make the compiled loop reload every table and its bounds per byte.
  */
-function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void): void {
+function scanBytes(text: string, bloom: Uint8Array): void {
   let signals = 0;
   const latin1 = !NON_LATIN1.test(text);
   if (!latin1) {
@@ -378,8 +387,16 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
   if (buffer.length <= text.length && text.length < MAX_SHARED_BUFFER) {
     buffer = Buffer.alloc(Math.min(MAX_SHARED_BUFFER, text.length * 2 + 1));
   }
-  const bytes = text.length < buffer.length ? buffer : Buffer.allocUnsafe(text.length + 1);
+  const shared = text.length < buffer.length;
+  if (shared && keyBuffer.length !== buffer.length) keyBuffer = new Int32Array(buffer.length);
+  const bytes = shared ? buffer : Buffer.allocUnsafe(text.length + 1);
+  // A key per word and per stem: at most one per byte, plus the word ended by the sentinel.
+  const keys = shared ? keyBuffer : new Int32Array(text.length + 1);
   const n = bytes.write(text, 0, 'latin1');
+  const classOf = CLS;
+  const fold = FOLD;
+  const punctBit = PUNCT;
+  let keyCount = 0;
   let h = SEED;
   let len = 0;
   let kinds = 0;
@@ -392,21 +409,21 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
   bytes[n] = 32; // sentinel: the last word ends inside the loop
   for (let i = 0; i <= n; i++) {
     const c = bytes[i] as number;
-    const cls = CLS[c] as number;
+    const cls = classOf[c] as number;
     if ((cls & WORD) !== 0) {
-      h = Math.imul(h ^ (FOLD[c] as number), PRIME);
+      h = Math.imul(h ^ (fold[c] as number), PRIME);
       len++;
       kinds |= cls;
       if (len === STEM) {
         const k = stemKey(h);
-        if ((bloom[(k & BLOOM_MASK) >> 3]! & (1 << (k & 7))) !== 0) hit(k);
+        if ((bloom[(k & BLOOM_MASK) >> 3]! & (1 << (k & 7))) !== 0) keys[keyCount++] = k;
       }
       continue;
     }
-    punct |= PUNCT[c] as number;
+    punct |= punctBit[c] as number;
     if (len !== 0) {
       // A word just ended at c.
-      if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) hit(h);
+      if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) keys[keyCount++] = h;
       allKinds |= kinds;
       if (len >= B64_WORD && (kinds & B64_KINDS) === B64_KINDS) signals |= SIG_B64;
       if (kinds === DIGITS_ONLY) {
@@ -451,6 +468,8 @@ function scanBytes(text: string, bloom: Uint8Array, hit: (key: number) => void):
   // set bit is exact for Latin-1 text (a wider character writes only its low byte).
   if ((punct & PUNCT_AT) !== 0 && (latin1 || text.includes('@'))) signals |= SIG_AT;
   if ((punct & PUNCT_COLON) !== 0 && (latin1 || text.includes(':'))) signals |= SIG_COLON;
+  facts.keys = keys;
+  facts.keyCount = keyCount;
   facts.signals = signals;
   facts.punct = punct;
   facts.kinds = allKinds;
