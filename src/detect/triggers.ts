@@ -15,7 +15,8 @@ import type { Detector } from './rule.js';
  *             b64 (a 16+ character word mixing upper case, lower case and digits),
  *             hexcolon (hex words joined by two colons, as in an IPv6 address),
  *             longalnum (an upper-case word of 14+ characters with digits, or of 16+),
- *             leet (3+ short words mixing letters and digits, as in "1gn0r3 pr3v10us")
+ *             leet (3+ short words mixing letters and digits, as in "1gn0r3 pr3v10us"),
+ *             digits5 (5 ASCII digits in a row, anywhere in a word: `\d{5}`)
  * Words are runs of ASCII letters and digits, plus Latin-1 letters (`_` splits words, so
  * `db_password` holds the word `password`). Words are hashed (FNV-1a) and looked up through
  * a Bloom filter; a hash collision only runs a detector needlessly, it never skips one.
@@ -34,6 +35,7 @@ const SIG_B64 = 64;
 const SIG_HEXCOLON = 128;
 const SIG_LONGALNUM = 256;
 const SIG_LEET = 512;
+const SIG_DIGITS5 = 1024;
 const SIGNAL_BIT: Readonly<Record<string, number>> = {
   digits7: SIG_DIGITS7,
   ipv4: SIG_IPV4,
@@ -45,6 +47,7 @@ const SIGNAL_BIT: Readonly<Record<string, number>> = {
   hexcolon: SIG_HEXCOLON,
   longalnum: SIG_LONGALNUM,
   leet: SIG_LEET,
+  digits5: SIG_DIGITS5,
 };
 
 const PRIME = 16777619;
@@ -355,6 +358,16 @@ function wordTable(byHash: ReadonlyMap<number, readonly number[]>): WordTable {
   return table;
 }
 
+/** bytes[from, to) holds `run` ASCII digits in a row. */
+function hasDigitRun(bytes: Uint8Array, from: number, to: number, run: number): boolean {
+  let digits = 0;
+  for (let i = from; i < to; i++) {
+    if ((CLS[bytes[i] as number]! & DIGIT) === 0) digits = 0;
+    else if (++digits === run) return true;
+  }
+  return false;
+}
+
 /** bytes[from, to) has a lower-case letter somewhere after a digit ("1gn0r3", not "utf8"). */
 function letterAfterDigit(bytes: Uint8Array, from: number, to: number): boolean {
   let digit = false;
@@ -426,6 +439,9 @@ function scanBytes(text: string, bloom: Uint8Array): void {
       if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) keys[keyCount++] = h;
       allKinds |= kinds;
       if (len >= B64_WORD && (kinds & B64_KINDS) === B64_KINDS) signals |= SIG_B64;
+      // Digits never split a word, so a run of five lies inside one word.
+      if (len >= 5 && (kinds & DIGIT) !== 0 && hasDigitRun(bytes, i - len, i, 5))
+        signals |= SIG_DIGITS5;
       if (kinds === DIGITS_ONLY) {
         numRun += len;
         if (numRun >= 7) signals |= SIG_DIGITS7;
