@@ -406,19 +406,11 @@ function scanBytes(text: string, bloom: Uint8Array): void {
   // A key per word and per stem: at most one per byte, plus the word ended by the sentinel.
   const keys = shared ? keyBuffer : new Int32Array(text.length + 1);
   const n = bytes.write(text, 0, 'latin1');
-  // Module bindings copied to locals: compiled code reloads and rechecks a module-level const
-  // on every use (it cannot rule out its temporal dead zone), a local stays in a register.
   const classOf = CLS;
   const fold = FOLD;
   const punctBit = PUNCT;
-  const word = WORD;
-  const numsep = NUMSEP;
-  const prime = PRIME;
-  const seed = SEED;
-  const stem = STEM;
-  const bloomMask = BLOOM_MASK;
   let keyCount = 0;
-  let h = seed;
+  let h = SEED;
   let len = 0;
   let kinds = 0;
   let allKinds = 0;
@@ -431,20 +423,20 @@ function scanBytes(text: string, bloom: Uint8Array): void {
   for (let i = 0; i <= n; i++) {
     const c = bytes[i] as number;
     const cls = classOf[c] as number;
-    if ((cls & word) !== 0) {
-      h = Math.imul(h ^ (fold[c] as number), prime);
+    if ((cls & WORD) !== 0) {
+      h = Math.imul(h ^ (fold[c] as number), PRIME);
       len++;
       kinds |= cls;
-      if (len === stem) {
+      if (len === STEM) {
         const k = stemKey(h);
-        if ((bloom[(k & bloomMask) >> 3]! & (1 << (k & 7))) !== 0) keys[keyCount++] = k;
+        if ((bloom[(k & BLOOM_MASK) >> 3]! & (1 << (k & 7))) !== 0) keys[keyCount++] = k;
       }
       continue;
     }
     punct |= punctBit[c] as number;
     if (len !== 0) {
       // A word just ended at c.
-      if ((bloom[(h & bloomMask) >> 3]! & (1 << (h & 7))) !== 0) keys[keyCount++] = h;
+      if ((bloom[(h & BLOOM_MASK) >> 3]! & (1 << (h & 7))) !== 0) keys[keyCount++] = h;
       allKinds |= kinds;
       if (len >= B64_WORD && (kinds & B64_KINDS) === B64_KINDS) signals |= SIG_B64;
       // Digits never split a word, so a run of five lies inside one word.
@@ -477,13 +469,13 @@ function scanBytes(text: string, bloom: Uint8Array): void {
       } else {
         hexRun = 0;
       }
-      h = seed;
+      h = SEED;
       len = 0;
       kinds = 0;
     } else if (c !== 58) {
       hexRun = 0;
     }
-    if ((cls & numsep) === 0) {
+    if ((cls & NUMSEP) === 0) {
       numRun = 0;
       dots = 0;
     }
