@@ -67,7 +67,7 @@ const discord = vendor(
 const telegram = vendor(
   'secret.telegram_bot_token',
   'secret.telegram_bot_token',
-  [['telegram', 'bot', 'token', 'botfather'], ['~:AA']],
+  [['telegram', 'bot', 'token', 'botfather']],
   /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
   (v) => mixed(v.slice(v.indexOf(':'))),
 );
