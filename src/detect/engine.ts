@@ -77,11 +77,10 @@ function collectHits(compiled: CompiledPolicy, text: string, field: string): Raw
     allowedHosts: compiled.allowedHosts,
   };
   const hits: RawHit[] = [];
-  const allowed = compiled.triggers.select(text);
+  const { ids, count } = compiled.triggers.selectIds(text);
   const detectors = compiled.detectors;
-  for (let i = 0; i < detectors.length; i++) {
-    if (allowed[i] !== 1) continue;
-    const d = detectors[i] as (typeof detectors)[number];
+  for (let k = 0; k < count; k++) {
+    const d = detectors[ids[k] as number] as (typeof detectors)[number];
     if (d.fields && !d.fields.has(field)) continue;
     d.scan(ctx, hits);
   }

@@ -165,18 +165,21 @@ const addresses: readonly Detector[] = [
     'continental',
     /\b(?:calle|c\.|paseo|avenida|avda\.|plaza|rua|via|viale|piazza|rue|chemin|[A-Za-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee))\s*(?:[\w.'À-ÿ-]+,?\s+){0,4}?\d{1,5}[^\n]{0,20}?\b\d{5}\s+[A-Z]/gi,
     (t) => /\d{5}\s/.test(t),
+    [['#digits5']],
   ),
   // Cra 18#63-64 (Colombian street and plate numbers)
   addressRule(
     'plate',
     /\b(?:cra|carrera|calle|cl|av|avenida|diagonal|transversal)\.?\s*\d{1,3}[A-Za-z]?\s*#\s*\d{1,3}-\d{1,3}\b/gi,
     (t) => t.includes('#'),
+    [['~#']],
   ),
   // A street name, a house number and a five-digit postcode: LÓPEZ MATEOS, 106, 21840, MEXICALI
   addressRule(
     'numbered',
     /\b[A-ZÁÉÍÓÚÑ][A-ZÁÉÍÓÚÑ ]{3,30},\s*\d{1,5},\s*\d{5},\s*[A-ZÁÉÍÓÚÑ]{3,}/gi,
     (t) => /\d,\s*\d{5},/.test(t),
+    [['#digits5']],
   ),
 ];
 

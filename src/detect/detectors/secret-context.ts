@@ -279,6 +279,8 @@ const genericApiKey = patternDetector({
       'apisecret',
       'secretkey',
     ],
+    // The pattern needs a `:` or `=` separator, or `Bearer` (refine keeps only that case).
+    ['#colon', '~=', '~Bearer'],
   ],
   refine(m, _ctx, c) {
     const group = m[1] !== undefined ? 1 : 2;
@@ -304,7 +306,7 @@ const envSecret = patternDetector({
     /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN|SECRET)\s*=\s*["']?([A-Za-z0-9_\-+/=.~]{16,256})/dg,
   group: 1,
   score: 0.8,
-  triggers: [['key', 'token', 'secret']],
+  triggers: [['key', 'token', 'secret'], ['~=']],
   refine(m) {
     const v = m[1] ?? '';
     if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || !/\d/.test(v) || !/[A-Za-z]/.test(v))

@@ -58,7 +58,7 @@ const mailgun = vendor(
 const discord = vendor(
   'secret.discord_bot_token',
   'secret.discord_bot_token',
-  [['discord', 'bot', 'token']],
+  [['discord', 'bot', 'token'], ['~.']],
   /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
   (v) => mixed(v),
 );

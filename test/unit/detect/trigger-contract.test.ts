@@ -1,0 +1,97 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scanWith } from '../../../src/detect/audit-detectors.js';
+import { loadSamples } from '../../../src/detect/eval.js';
+import { DEFAULT_POLICY, compilePolicy } from '../../../src/detect/policy.js';
+import type { Detector } from '../../../src/detect/rule.js';
+import { buildTriggerIndex } from '../../../src/detect/triggers.js';
+
+/**
+ * The trigger pre-filter's contract, property-style over every labelled text (tuning corpus
+ * and held-out sets): a detector that finds anything when run without the pre-filter is
+ * among the detectors the pre-filter selects. Each text is also tried in variants that
+ * move the scan's shortcuts (no capitals, so exact-case and capitalised literals are
+ * skipped; a character beyond Latin-1 whose low byte is '@'), in the fields with
+ * field-specific rules.
+ */
+
+const CORPUS = fileURLToPath(new URL('../../fixtures/detect/', import.meta.url));
+const jsonl = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(dir, f));
+const SAMPLES = [...jsonl(CORPUS), ...jsonl(join(CORPUS, 'heldout'))].flatMap(loadSamples);
+
+/** The text, and for every fourth sample the variants (all of them would take minutes). */
+const variants = (text: string, n: number): string[] =>
+  n % 4 === 0 ? [text, text.toLowerCase(), `\u0140 ${text}`] : [text];
+
+const FIELDS = ['prompt', 'tool_result', 'completion', 'content'];
+
+describe('trigger pre-filter contract', () => {
+  const detectors = compilePolicy(DEFAULT_POLICY).detectors;
+  const index = buildTriggerIndex(detectors);
+
+  it('has fixtures to check (tuning corpus and held-out sets)', () => {
+    expect(SAMPLES.length).toBeGreaterThan(1000);
+    expect(jsonl(join(CORPUS, 'heldout')).length).toBeGreaterThan(0);
+  });
+
+  it('selects every detector that matches the text when run without it', () => {
+    const missed: string[] = [];
+    let matched = 0;
+    SAMPLES.forEach((s, n) => {
+      for (const text of variants(s.text, n)) {
+        const selected = index.select(text);
+        detectors.forEach((d: Detector, i) => {
+          // Field-specific detectors in their fields; the others are the same in any field.
+          const fields = d.fields ? [...d.fields].filter((f) => FIELDS.includes(f)) : ['prompt'];
+          for (const field of fields) {
+            if (scanWith(d, text, field).length === 0) continue;
+            matched++;
+            if (selected[i] !== 1) missed.push(`${s.id} (${field}) ${d.id}`);
+          }
+        });
+      }
+    });
+    expect(missed).toEqual([]);
+    // The property is not vacuous: thousands of (text, detector) matches were checked.
+    expect(matched).toBeGreaterThan(1000);
+  });
+
+  it('lists exactly the selected detectors, in ascending order', () => {
+    for (const s of SAMPLES.slice(0, 400)) {
+      const flags = Array.from(index.select(s.text));
+      const { ids, count } = index.selectIds(s.text);
+      expect(Array.from(ids.subarray(0, count))).toEqual(
+        flags.flatMap((v, i) => (v === 1 ? [i] : [])),
+      );
+    }
+  });
+});
+
+describe('substring shortcuts', () => {
+  const allows = (triggers: string[][], text: string) =>
+    buildTriggerIndex([
+      { id: 't', category: 'pii', types: [], patterns: [], triggers, scan() {} },
+    ]).select(text)[0] === 1;
+
+  it.each([
+    [[['~<|']], 'a <|im_start|> b', true],
+    [[['~<|']], 'a < b | c', false],
+    [[['~AIza']], 'key AIzaSyA', true],
+    [[['~AIza']], 'key aiza', false],
+    [[['=DAN']], 'hello DAN', true],
+    [[['=DAN']], 'hello dan', false],
+    // Beyond Latin-1 the scan sees only a character's low byte: U+0140 is not an '@'.
+    [[['#at']], 'mail \u0140 box', false],
+    [[['#at']], 'mail \u0140 a@b.co', true],
+    [[['#colon']], '\u013a only', false],
+    [[['#colon']], '\u0140 key: v', true],
+  ])('%j on %j -> %s', (triggers, text, expected) => {
+    expect(allows(triggers, text)).toBe(expected);
+  });
+});
