@@ -13,7 +13,7 @@ import { buildTriggerIndex } from '../../../src/detect/triggers.js';
  * and held-out sets): a detector that finds anything when run without the pre-filter is
  * among the detectors the pre-filter selects. Each text is also tried in variants that
  * move the scan's shortcuts (no capitals, so exact-case and capitalised literals are
- * skipped; a character beyond Latin-1 whose low byte is '@'), in the fields with
+ * skipped; all capitals, which a case-sensitive literal such as `~agent` misses; a character beyond Latin-1 whose low byte is '@'), in the fields with
  * field-specific rules.
  */
 
@@ -27,7 +27,7 @@ const SAMPLES = [...jsonl(CORPUS), ...jsonl(join(CORPUS, 'heldout'))].flatMap(lo
 
 /** The text, and for every fourth sample the variants (all of them would take minutes). */
 const variants = (text: string, n: number): string[] =>
-  n % 4 === 0 ? [text, text.toLowerCase(), `\u0140 ${text}`] : [text];
+  n % 4 === 0 ? [text, text.toLowerCase(), text.toUpperCase(), `\u0140 ${text}`] : [text];
 
 const FIELDS = ['prompt', 'tool_result', 'completion', 'content'];
 
