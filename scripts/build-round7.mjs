@@ -4,9 +4,7 @@
 // its source (named per sample); labels follow the corpus rules. The split is the corpus
 // rule: the first byte of the SHA-256 of the text, even to external7-dev.jsonl (tuned on),
 // odd to heldout/external7-heldout.jsonl (scored once, at the end).
-import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeRound } from './round-split.mjs';
 
 const TH = 'trufflesecurity/trufflehog';
 const PR = 'microsoft/presidio';
@@ -326,25 +324,5 @@ for (const t of [
   tox('counter_ref_nh', [], t);
 }
 
-const half = (text) =>
-  parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0;
-const texts = new Set();
-const out = { dev: [], held: [] };
-let n = 0;
-for (const s of samples) {
-  if (texts.has(s.text)) throw new Error(`duplicate text: ${s.text}`);
-  texts.add(s.text);
-  n++;
-  const side = half(s.text) ? 'dev' : 'held';
-  out[side].push({ id: `external7-${String(n).padStart(3, '0')}`, ...s });
-}
-const dir = fileURLToPath(new URL('../test/fixtures/detect/', import.meta.url));
-const jsonl = (list) =>
-  list
-    .map(({ id, text, labels, categories, source }) =>
-      JSON.stringify({ id, text, field: 'prompt', labels, categories, source }),
-    )
-    .join('\n') + '\n';
-writeFileSync(`${dir}external7-dev.jsonl`, jsonl(out.dev));
-writeFileSync(`${dir}heldout/external7-heldout.jsonl`, jsonl(out.held));
+const out = writeRound(7, samples);
 console.log(`${samples.length} samples: ${out.dev.length} dev, ${out.held.length} held out`);

@@ -5,9 +5,7 @@
 // follow the corpus rules. The split is the corpus rule: the first byte of the SHA-256 of the
 // text, even to external8-dev.jsonl (tuned on), odd to heldout/external8-heldout.jsonl
 // (scored once, at the end).
-import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeRound } from './round-split.mjs';
 
 const NP = 'praetorian-inc/noseyparker crates/noseyparker/data/default/builtin/rules';
 const SD = 'LeapBeyond/scrubadub tests';
@@ -585,27 +583,7 @@ pii(
   '\nThis is is an example document that has been labelled in known_pii.csv. This document contains filthy personal\ninfomation that we want to remove, such as an address for Mike Johnson:\n\n123 The Street,\nLondon,\nE2 2AA,\nEngland\n\nor an example phone number 0775 2212 211 and email address mike@example.com.\n\nbenchmark_accuracy_real_data.py checks to see if the personal information can be found in this file.\n',
 );
 
-const half = (text) =>
-  parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0;
-const texts = new Set();
-const out = { dev: [], held: [] };
-let n = 0;
-for (const s of samples) {
-  if (texts.has(s.text)) throw new Error(`duplicate text: ${s.text}`);
-  texts.add(s.text);
-  n++;
-  const side = half(s.text) ? 'dev' : 'held';
-  out[side].push({ id: `external8-${String(n).padStart(3, '0')}`, ...s });
-}
-const dir = fileURLToPath(new URL('../test/fixtures/detect/', import.meta.url));
-const jsonl = (list) =>
-  list
-    .map(({ id, text, labels, categories, source }) =>
-      JSON.stringify({ id, text, field: 'prompt', labels, categories, source }),
-    )
-    .join('\n') + '\n';
-writeFileSync(`${dir}external8-dev.jsonl`, jsonl(out.dev));
-writeFileSync(`${dir}heldout/external8-heldout.jsonl`, jsonl(out.held));
+const out = writeRound(8, samples);
 const count = (cat, pos) =>
   samples.filter((s) => s.categories[0] === cat && s.labels.length > 0 === pos).length;
 console.log(
