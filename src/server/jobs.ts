@@ -6,7 +6,7 @@ import type { ProgressFn } from '../progress.js';
 import type { ServerContext } from './route.js';
 
 /**
- * The one background job mechanism of the server (docs/api.md "Jobs"): report generation,
+ * The one background job mechanism of the server (docs/server.md "Jobs"): report generation,
  * pack builds, ledger verify runs and the safety API's long runs all start here. A job is
  * registered `queued` before the request is answered, runs (one at a time per `lane`
  * when given: a report reads the whole ledger, one at a time keeps the server answering),

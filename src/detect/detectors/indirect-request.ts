@@ -240,7 +240,11 @@ const callTool = addressedRule(
 const agentIdentity = addressedRule(
   'agent-identity',
   /\bI\s+am\s+(?:the\s+)?(?:new(?:ly\s+added)?\s+)?\[?[\w -]{0,40}?(?:agent|sub-?agent)[\w-]{0,40}\]?[^\n]{0,80}?(?:\bmy\s+(?:verification\s+)?token\b|\bauthori[sz]e\s+me\b)/gi,
-  [['am'], ['agent', 'subagent', '~agent', '~Agent', '~AGENT'], ['token', 'authorize', 'authorise']],
+  [
+    ['am'],
+    ['agent', 'subagent', '~agent', '~Agent', '~AGENT'],
+    ['token', 'authorize', 'authorise'],
+  ],
 );
 
 const markdownBeacon = addressedRule(
