@@ -107,3 +107,28 @@ export const when = (iso: string | null | undefined): string =>
   iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '–';
 
 export const short = (id: string, n = 14): string => (id.length > n ? `${id.slice(0, n)}…` : id);
+
+/** The second step of a destructive action: "Yes, <verb>" and Cancel. */
+export function ConfirmStep(props: {
+  verb: string;
+  /** The verb's -ing form, for the button's accessible name ("confirm revoking <subject>"). */
+  doing: string;
+  subject: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <button
+        class="danger"
+        disabled={props.busy}
+        onClick={props.onConfirm}
+        aria-label={`confirm ${props.doing} ${props.subject}`}
+      >
+        Yes, {props.verb}
+      </button>{' '}
+      <button onClick={props.onCancel}>Cancel</button>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useAction } from '../action';
-import { Badge, ErrorBox, useApi, when } from '../ui';
+import { Badge, ConfirmStep, ErrorBox, useApi, when } from '../ui';
 
 interface ApiKey {
   key_id: string;
@@ -120,17 +120,14 @@ export function ApiKeysPanel() {
                 <td>{when(k.last_used_at)}</td>
                 <td>
                   {revoking === k.key_id ? (
-                    <>
-                      <button
-                        class="danger"
-                        disabled={action.busy}
-                        onClick={() => revoke(k.key_id)}
-                        aria-label={`confirm revoking ${k.name}`}
-                      >
-                        Yes, revoke
-                      </button>{' '}
-                      <button onClick={() => setRevoking(null)}>Cancel</button>
-                    </>
+                    <ConfirmStep
+                      verb="revoke"
+                      doing="revoking"
+                      subject={k.name}
+                      busy={action.busy}
+                      onConfirm={() => revoke(k.key_id)}
+                      onCancel={() => setRevoking(null)}
+                    />
                   ) : (
                     <button onClick={() => setRevoking(k.key_id)} aria-label={`revoke ${k.name}`}>
                       Revoke…

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useAction } from '../action';
 import { canAdmin, useUser } from '../session';
-import { Badge, ErrorBox, useApi, when } from '../ui';
+import { Badge, ConfirmStep, ErrorBox, useApi, when } from '../ui';
 import { AddTargetForm } from './settings-siem-add';
 
 interface Target {
@@ -120,17 +120,14 @@ export function SiemPanel() {
                 {admin && (
                   <td>
                     {removing === t.target_id ? (
-                      <>
-                        <button
-                          class="danger"
-                          disabled={action.busy}
-                          onClick={() => remove(t)}
-                          aria-label={`confirm removing ${t.target_id}`}
-                        >
-                          Yes, remove
-                        </button>{' '}
-                        <button onClick={() => setRemoving(null)}>Cancel</button>
-                      </>
+                      <ConfirmStep
+                        verb="remove"
+                        doing="removing"
+                        subject={t.target_id}
+                        busy={action.busy}
+                        onConfirm={() => remove(t)}
+                        onCancel={() => setRemoving(null)}
+                      />
                     ) : (
                       <>
                         <button

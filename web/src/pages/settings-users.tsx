@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useAction } from '../action';
 import { useUser } from '../session';
-import { Badge, ErrorBox, useApi, when } from '../ui';
+import { Badge, ConfirmStep, ErrorBox, useApi, when } from '../ui';
 
 interface User {
   user_id: string;
@@ -196,17 +196,14 @@ export function UsersPanel() {
                       </button>
                     </form>
                   ) : open?.id === u.user_id && open.what === 'remove' ? (
-                    <>
-                      <button
-                        class="danger"
-                        disabled={action.busy}
-                        onClick={() => remove(u)}
-                        aria-label={`confirm removing ${u.email}`}
-                      >
-                        Yes, remove
-                      </button>{' '}
-                      <button onClick={() => setOpen(null)}>Cancel</button>
-                    </>
+                    <ConfirmStep
+                      verb="remove"
+                      doing="removing"
+                      subject={u.email}
+                      busy={action.busy}
+                      onConfirm={() => remove(u)}
+                      onCancel={() => setOpen(null)}
+                    />
                   ) : (
                     <>
                       <button
