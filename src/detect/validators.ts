@@ -103,6 +103,15 @@ export function isPlaceholderValue(value: string): boolean {
   return false;
 }
 
+/**
+ * AWS key ids that are typed, not issued: AWS's documented `...EXAMPLE` ids, `DEADBEEF` runs
+ * (`AKIADEADBEEFDEADBEEF`) and alphabet or digit runs after the prefix.
+ */
+const AWS_PLACEHOLDER = /EXAMPLE|DEADBEEF|ABCDEFGH|12345678|ZZZZ/;
+export function isAwsPlaceholderKeyId(id: string): boolean {
+  return AWS_PLACEHOLDER.test(id.slice(4));
+}
+
 /** Domains reserved for documentation (RFC 2606, RFC 6761) and common form placeholders. */
 const PLACEHOLDER_EMAIL_DOMAIN =
   /(?:^|\.)(?:example\.(?:com|org|net|edu)|example|test|invalid|localhost|local|domain\.com|yourdomain\.com|yourcompany\.com|company\.com|email\.com|users\.noreply\.github\.com)$/;

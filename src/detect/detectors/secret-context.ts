@@ -113,6 +113,16 @@ const password = patternDetector({
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
+    // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
+    // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
+    if (/^arn:/i.test(value) || /^[,;:)}\]]/.test(value)) return null;
+    // `Password=` inside `Server=...;User ID=...;Password=...` is a connection string's field.
+    if (
+      /(?:server|data source|host)\s*=[^;\n]{1,200};[^\n]{0,300}$/i.test(
+        ctx.text.slice(Math.max(0, m.index - 400), m.index),
+      )
+    )
+      return null;
     if (CODE_LIKE.test(value) || KEBAB.test(value)) return null;
     // A bare identifier (user_password, confirmPassword) is code, not a secret; a quoted
     // run of 8+ lower-case letters ("thisismypassword") is a string literal, a value.
@@ -245,7 +255,7 @@ const azureDevopsPat = patternDetector({
 });
 
 const KEY_NAMES =
-  '(?:api[_-]?key|apikey|api[_-]?secret|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|' +
+  '(?:api[_-]?key|apikey|api[_-]?secret|secret[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret|client[_-]?credential|' +
   'private[_-]?token|app[_-]?secret|signing[_-]?key|encryption[_-]?key|x-api-key)';
 const GENERIC = new RegExp(
   `${KEY_NAMES}(?<![A-Za-z0-9]${KEY_NAMES})(?![A-Za-z0-9_-])${SEP}["']?([A-Za-z0-9_\\-+/=.~]{16,256})` +
@@ -272,6 +282,8 @@ const genericApiKey = patternDetector({
       'accesstoken',
       'authtoken',
       'clientsecret',
+      'clientcredential',
+      'credential',
       'privatetoken',
       'appsecret',
       'signingkey',

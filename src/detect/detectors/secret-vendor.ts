@@ -1,5 +1,5 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
 
 /**
  * Vendor formats neither the project's table (secret.ts) nor secretlint's preset covers:
@@ -117,26 +117,30 @@ const googleOauth = vendor(
 const mailchimp = vendor(
   'secret.mailchimp_key',
   'secret.mailchimp_key',
-  [['#longalnum', 'mailchimp', 'mc']],
+  // `-us` catches an all-lower-case key (no upper-case word for #longalnum).
+  [['#longalnum', 'mailchimp', 'mc', '~-us']],
   /(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])/g,
   (v) => shannonEntropy(v.slice(0, 32)) > 3.2,
 );
 
 // An AWS key id in a block that also holds a `secret`: the id (with the digits 0, 1, 8 and
-// 9 that some issuers' ids carry) and the 40-character secret after "secret".
+// 9 that some issuers' ids carry) and the 40-character secret after "secret" or "secret key".
 const AWS_ID = /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g;
 const awsBlockId = vendor(
   'secret.aws_access_key:block',
   'secret.aws_access_key',
   [['secret', 'secretkey', 'secretaccesskey']],
   AWS_ID,
-  (v, m) => /\d/.test(v) && /secret/i.test(m.input.slice(m.index, m.index + 300)),
+  (v, m) =>
+    /\d/.test(v) &&
+    !isAwsPlaceholderKeyId(v) &&
+    /secret/i.test(m.input.slice(m.index, m.index + 300)),
 );
 const awsBlockSecret = vendor(
   'secret.aws_secret_key:block',
   'secret.aws_secret_key',
-  [['secret']],
-  /\bsecret\b[^A-Za-z0-9\n]{1,12}(?:[A-Z]{6,12}\s)?[.]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
+  [['secret', 'secretkey', 'secretaccesskey']],
+  /\bsecret(?:[ _-]?(?:access[ _-]?)?key)?\b[^A-Za-z0-9\n]{1,12}(?:[A-Z]{6,12}\s)?[.]?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dgi,
   (v, m) => {
     const near = m.input.slice(Math.max(0, m.index - 300), m.index);
     AWS_ID.lastIndex = 0;

@@ -1,7 +1,8 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isPlaceholderValue } from '../validators.js';
+import { isAwsPlaceholderKeyId, isPlaceholderValue } from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
+import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 
 /**
@@ -46,6 +47,7 @@ const awsAccessKey = tokenRule(
   /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
   'critical',
   4,
+  (v) => !isAwsPlaceholderKeyId(v),
 );
 const gcpApiKey = tokenRule(
   'gcp_api_key',
@@ -228,6 +230,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   jwt,
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
+  ...SHAPE_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
 ];
 
