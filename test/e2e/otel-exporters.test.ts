@@ -3,34 +3,27 @@ import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trac
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, tempDataDir } from '../support/cli.js';
-import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
+import { runJson } from '../support/cli.js';
+import { startOtelSource, type OtelSourceServer } from '../support/otel-source.js';
+import { api, type Loose, type RunningServer } from '../support/server.js';
 
 // Issue 12, item 3: the official OTLP exporters on a real BasicTracerProvider with a
 // BatchSpanProcessor are the client; what they send is what lands.
 
-const store = tempDataDir('evid-otel-');
+let otel: OtelSourceServer;
+let store: { dir: string };
 let server: RunningServer;
 let token: string;
 let sourceId: string;
 let otlpUrl: string;
 
 beforeAll(async () => {
-  const added = await runJson<{ source: { source_id: string }; credential: { value: string } }>(
-    'evid',
-    ['sources', 'add', '--type', 'otel', '--name', 'fleet'],
-    { dataDir: store.dir },
-  );
-  token = added.data.credential.value;
-  sourceId = added.data.source.source_id;
-  server = await startServer({ dataDir: store.dir, args: ['--otlp-port', '0'] });
+  otel = await startOtelSource('evid-otel-', 'fleet');
+  ({ store, server, token, sourceId } = otel);
   // The exporters use the second listener (--otlp-port); the REST checks the main one.
-  otlpUrl = server.otlp!;
+  otlpUrl = otel.otlpUrl;
 });
-afterAll(async () => {
-  await server.stop();
-  store.cleanup();
-});
+afterAll(() => otel.stop());
 
 type Exporter = ProtoExporter | HttpJsonExporter;
 

@@ -5,34 +5,28 @@ import { OTLPLogExporter as ProtoExporter } from '@opentelemetry/exporter-logs-o
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, tempDataDir } from '../support/cli.js';
-import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
+import { runJson } from '../support/cli.js';
+import { startOtelSource, type OtelSourceServer } from '../support/otel-source.js';
+import { api, type Loose, type RunningServer } from '../support/server.js';
 
 // OTLP logs: instrumentations that keep a model call's content off the span send it as
 // GenAI log events. The official log exporters on a real LoggerProvider with a
 // BatchLogRecordProcessor are the client; what they send is what lands.
 
-const store = tempDataDir('evid-otel-logs-');
+let otel: OtelSourceServer;
+let store: { dir: string };
 let server: RunningServer;
 let token: string;
 let sourceId: string;
 let logsUrl: string;
 
 beforeAll(async () => {
-  const added = await runJson<{ source: { source_id: string }; credential: { value: string } }>(
-    'evid',
-    ['sources', 'add', '--type', 'otel', '--name', 'logs-fleet'],
-    { dataDir: store.dir },
-  );
-  token = added.data.credential.value;
-  sourceId = added.data.source.source_id;
-  server = await startServer({ dataDir: store.dir, args: ['--otlp-port', '0'] });
-  logsUrl = server.otlp!.replace(/\/v1\/traces$/, '/v1/logs');
+  otel = await startOtelSource('evid-otel-logs-', 'logs-fleet');
+  ({ store, server, token, sourceId } = otel);
+  // The exporters use the second listener (--otlp-port); the REST checks the main one.
+  logsUrl = otel.otlpUrl.replace(/\/v1\/traces$/, '/v1/logs');
 });
-afterAll(async () => {
-  await server.stop();
-  store.cleanup();
-});
+afterAll(() => otel.stop());
 
 type Exporter = ProtoExporter | HttpJsonExporter;
 
