@@ -2,16 +2,23 @@ import { Command, CommanderError } from 'commander';
 import { AppContext } from '../context.js';
 import { EvidError, UsageError } from '../errors.js';
 import type { CommandSpec, RunContext } from './command.js';
+import { rowsFor, type CommandEntry } from './command-table.js';
 import { processIo, type Io } from './io.js';
 import { render } from './output/render.js';
 import { VERSION } from './version.js';
 
 export type BinName = 'evid' | 'audit';
 
-async function commandsFor(bin: BinName): Promise<CommandSpec[]> {
+async function tableOf(bin: BinName): Promise<CommandEntry[]> {
   return bin === 'evid'
     ? (await import('./programs/evid.js')).EVID_COMMANDS
     : (await import('./programs/audit.js')).AUDIT_COMMANDS;
+}
+
+/** The commands an invocation needs (every one without argv: help, the README generator). */
+async function commandsFor(bin: BinName, argv?: string[]): Promise<CommandSpec[]> {
+  const table = await tableOf(bin);
+  return Promise.all((argv ? rowsFor(table, argv) : table).map((row) => row.load()));
 }
 
 const DESCRIPTIONS: Record<BinName, string> = {
@@ -37,11 +44,15 @@ function outputTo(io: Io, bin: BinName) {
   };
 }
 
-/** Builds the commander program for one binary; exported for the README generator. */
+/**
+ * Builds the commander program for one binary; exported for the README generator. Given the
+ * argv it will parse, it registers only the command that argv names (see rowsFor).
+ */
 export async function buildProgram(
   bin: BinName,
   io: Io,
   onRun: (spec: CommandSpec, args: string[], opts: Record<string, unknown>) => Promise<void>,
+  argv?: string[],
 ): Promise<Command> {
   const program = new Command(bin)
     .description(DESCRIPTIONS[bin])
@@ -56,7 +67,7 @@ export async function buildProgram(
     .configureOutput(outputTo(io, bin));
   program.addHelpCommand(false);
   const groups = new Map<string, Command>();
-  for (const spec of await commandsFor(bin)) {
+  for (const spec of await commandsFor(bin, argv)) {
     let parent = program;
     for (const word of spec.path.slice(0, -1)) {
       const key = `${parent.name()}/${word}`;
@@ -94,24 +105,29 @@ export async function main(argv: string[], bin: BinName, io: Io = processIo()): 
   let verbose = argv.includes('--verbose');
   let jsonMode = argv.includes('--json');
   try {
-    const program = await buildProgram(bin, io, async (spec, args, opts) => {
-      verbose = Boolean(opts.verbose);
-      jsonMode = Boolean(opts.json);
-      const ctx: RunContext = {
-        io,
-        json: jsonMode,
-        now: () => new Date(),
-        app: () =>
-          (app ??= AppContext.fromEnv({
-            dataDir: opts.dataDir as string | undefined,
-            env: io.env,
-            createStore: spec.writes === true,
-          })),
-      };
-      const result = await spec.run(ctx, args, opts);
-      await render(result, io, jsonMode);
-      if (result.failure) throw result.failure;
-    });
+    const program = await buildProgram(
+      bin,
+      io,
+      async (spec, args, opts) => {
+        verbose = Boolean(opts.verbose);
+        jsonMode = Boolean(opts.json);
+        const ctx: RunContext = {
+          io,
+          json: jsonMode,
+          now: () => new Date(),
+          app: () =>
+            (app ??= AppContext.fromEnv({
+              dataDir: opts.dataDir as string | undefined,
+              env: io.env,
+              createStore: spec.writes === true,
+            })),
+        };
+        const result = await spec.run(ctx, args, opts);
+        await render(result, io, jsonMode);
+        if (result.failure) throw result.failure;
+      },
+      argv,
+    );
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
     exitCode = report(err, io, bin, verbose);

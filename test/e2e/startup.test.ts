@@ -45,3 +45,18 @@ describe('start-up stays light', () => {
     expect(heavy).toEqual([]);
   });
 });
+
+describe('a command loads its own module, not every command', () => {
+  const commandModules = (loaded: string[]) =>
+    loaded.filter((u) => /\/dist\/cli\/commands\//.test(u)).map((u) => u.split('/dist/')[1]);
+
+  it('evid status --json imports only the status command', async () => {
+    expect(commandModules(await importsOf('evid.js', ['status', '--json']))).toEqual([
+      'cli/commands/status/status.js',
+    ]);
+  });
+
+  it('evid --help still lists every command (so it imports them all)', async () => {
+    expect(commandModules(await importsOf('evid.js', ['--help'])).length).toBeGreaterThan(40);
+  });
+});

@@ -1,43 +1,69 @@
-import type { CommandSpec } from '../command.js';
-import { killSwitchActivateCommand } from '../commands/kill-switch/activate.js';
-import { killSwitchDeactivateCommand } from '../commands/kill-switch/deactivate.js';
-import { killSwitchStatusCommand } from '../commands/kill-switch/status.js';
-import { auditServeCommand } from '../commands/serve/serve.js';
-import { tokenCreateCommand } from '../commands/token/create.js';
-import { tokenListCommand } from '../commands/token/list.js';
-import { tokenRevokeCommand } from '../commands/token/revoke.js';
-import { verifyCommand } from '../commands/ledger/verify.js';
-import { checkpointCommand } from '../commands/ledger/checkpoint.js';
-import { publicKeyCommand } from '../commands/ledger/public-key.js';
-import { statusCommand } from '../commands/status/status.js';
-import { tracesGetCommand } from '../commands/traces/get.js';
-import { tracesListCommand } from '../commands/traces/list.js';
-import { evidenceBuildCommand } from '../commands/evidence/build.js';
-import { evidenceListCommand } from '../commands/evidence/list.js';
-import { evidenceVerifyCommand } from '../commands/evidence/verify.js';
-import { complianceCommand } from '../commands/compliance/score.js';
-import { reportCommand } from '../commands/report/generate.js';
-import { versionCommand } from '../commands/version/version.js';
+import { lazyCommand as command, type CommandEntry } from '../command-table.js';
 
-/** Every `audit` command, in help order. Shared commands are the same modules as evid's. */
-export const AUDIT_COMMANDS: CommandSpec[] = [
-  verifyCommand,
-  checkpointCommand,
-  publicKeyCommand,
-  statusCommand,
-  tracesListCommand,
-  tracesGetCommand,
-  auditServeCommand,
-  killSwitchStatusCommand,
-  killSwitchActivateCommand,
-  killSwitchDeactivateCommand,
-  tokenCreateCommand,
-  tokenListCommand,
-  tokenRevokeCommand,
-  evidenceListCommand,
-  evidenceBuildCommand,
-  evidenceVerifyCommand,
-  complianceCommand,
-  reportCommand,
-  versionCommand,
+/**
+ * Every `audit` command, in help order. Shared commands are the same modules as evid's.
+ * Each command's module is imported only when it runs (or for help): see command-table.ts.
+ */
+export const AUDIT_COMMANDS: CommandEntry[] = [
+  command(['verify'], async () => (await import('../commands/ledger/verify.js')).verifyCommand),
+  command(
+    ['checkpoint'],
+    async () => (await import('../commands/ledger/checkpoint.js')).checkpointCommand,
+  ),
+  command(
+    ['public-key'],
+    async () => (await import('../commands/ledger/public-key.js')).publicKeyCommand,
+  ),
+  command(['status'], async () => (await import('../commands/status/status.js')).statusCommand),
+  command(
+    ['traces', 'list'],
+    async () => (await import('../commands/traces/list.js')).tracesListCommand,
+  ),
+  command(
+    ['traces', 'get'],
+    async () => (await import('../commands/traces/get.js')).tracesGetCommand,
+  ),
+  command(['serve'], async () => (await import('../commands/serve/serve.js')).auditServeCommand),
+  command(
+    ['kill-switch', 'status'],
+    async () => (await import('../commands/kill-switch/status.js')).killSwitchStatusCommand,
+  ),
+  command(
+    ['kill-switch', 'activate'],
+    async () => (await import('../commands/kill-switch/activate.js')).killSwitchActivateCommand,
+  ),
+  command(
+    ['kill-switch', 'deactivate'],
+    async () => (await import('../commands/kill-switch/deactivate.js')).killSwitchDeactivateCommand,
+  ),
+  command(
+    ['token', 'create'],
+    async () => (await import('../commands/token/create.js')).tokenCreateCommand,
+  ),
+  command(
+    ['token', 'list'],
+    async () => (await import('../commands/token/list.js')).tokenListCommand,
+  ),
+  command(
+    ['token', 'revoke'],
+    async () => (await import('../commands/token/revoke.js')).tokenRevokeCommand,
+  ),
+  command(
+    ['evidence', 'list'],
+    async () => (await import('../commands/evidence/list.js')).evidenceListCommand,
+  ),
+  command(
+    ['evidence', 'build'],
+    async () => (await import('../commands/evidence/build.js')).evidenceBuildCommand,
+  ),
+  command(
+    ['evidence', 'verify'],
+    async () => (await import('../commands/evidence/verify.js')).evidenceVerifyCommand,
+  ),
+  command(
+    ['compliance'],
+    async () => (await import('../commands/compliance/score.js')).complianceCommand,
+  ),
+  command(['report'], async () => (await import('../commands/report/generate.js')).reportCommand),
+  command(['version'], async () => (await import('../commands/version/version.js')).versionCommand),
 ];

@@ -1,99 +1,168 @@
-import type { CommandSpec } from '../command.js';
-import { adminKeysCreateCommand } from '../commands/admin/keys-create.js';
-import { adminKeysListCommand } from '../commands/admin/keys-list.js';
-import { adminKeysRevokeCommand } from '../commands/admin/keys-revoke.js';
-import { adminKeysRotateLedgerCommand } from '../commands/admin/keys-rotate-ledger.js';
-import { adminUsersListCommand } from '../commands/admin/users-list.js';
-import { adminUsersAddCommand } from '../commands/admin/users-add.js';
-import { adminUsersRemoveCommand } from '../commands/admin/users-remove.js';
-import { adminUsersSetRoleCommand } from '../commands/admin/users-set-role.js';
-import { adminUsersResetPasswordCommand } from '../commands/admin/users-reset-password.js';
-import { adminLicenseCommand } from '../commands/admin/license.js';
-import { adminLogsCommand } from '../commands/admin/logs.js';
-import { adminBackupCommand } from '../commands/admin/backup.js';
-import { adminRestoreCommand } from '../commands/admin/restore.js';
-import { evidServeCommand } from '../commands/serve/serve.js';
-import { analyzeCommand } from '../commands/analyze/analyze.js';
-import { findingsGetCommand } from '../commands/findings/get.js';
-import { findingsListCommand } from '../commands/findings/list.js';
-import { findingsUpdateCommand } from '../commands/findings/update.js';
-import { policiesGetCommand } from '../commands/policies/get.js';
-import { policiesSetCommand } from '../commands/policies/set.js';
-import { statusCommand } from '../commands/status/status.js';
-import { tracesGetCommand } from '../commands/traces/get.js';
-import { tracesIngestCommand } from '../commands/traces/ingest.js';
-import { tracesListCommand } from '../commands/traces/list.js';
-import { sourcesAddCommand } from '../commands/sources/add.js';
-import { sourcesListCommand } from '../commands/sources/list.js';
-import { sourcesRemoveCommand } from '../commands/sources/remove.js';
-import { sourcesTestCommand } from '../commands/sources/test.js';
-import { siemAddCommand } from '../commands/siem/add.js';
-import { siemFlushCommand } from '../commands/siem/flush.js';
-import { siemListCommand } from '../commands/siem/list.js';
-import { siemRemoveCommand } from '../commands/siem/remove.js';
-import { siemStatusCommand } from '../commands/siem/status.js';
-import { siemTestCommand } from '../commands/siem/test.js';
-import { packCommand } from '../commands/pack/pack.js';
-import { exportCommand } from '../commands/export/export.js';
-import { retentionSetCommand } from '../commands/retention/set.js';
-import { retentionStatusCommand } from '../commands/retention/status.js';
-import { retentionEnforceCommand } from '../commands/retention/enforce.js';
-import { retentionHoldAddCommand } from '../commands/retention/hold-add.js';
-import { retentionHoldListCommand } from '../commands/retention/hold-list.js';
-import { retentionHoldReleaseCommand } from '../commands/retention/hold-release.js';
-import { versionCommand } from '../commands/version/version.js';
-import { workflowsAddCommand } from '../commands/workflows/add.js';
-import { workflowsListCommand } from '../commands/workflows/list.js';
-import { agentsListCommand } from '../commands/agents/list.js';
-import { executeCommand } from '../commands/execute.js';
+import { lazyCommand as command, type CommandEntry } from '../command-table.js';
 
-/** Every `evid` command, in help order. */
-export const EVID_COMMANDS: CommandSpec[] = [
-  statusCommand,
-  tracesIngestCommand,
-  tracesListCommand,
-  tracesGetCommand,
-  findingsListCommand,
-  findingsGetCommand,
-  findingsUpdateCommand,
-  policiesGetCommand,
-  policiesSetCommand,
-  analyzeCommand,
-  evidServeCommand,
-  workflowsAddCommand,
-  workflowsListCommand,
-  agentsListCommand,
-  executeCommand,
-  sourcesAddCommand,
-  sourcesListCommand,
-  sourcesRemoveCommand,
-  sourcesTestCommand,
-  siemAddCommand,
-  siemListCommand,
-  siemRemoveCommand,
-  siemStatusCommand,
-  siemTestCommand,
-  siemFlushCommand,
-  adminKeysCreateCommand,
-  adminKeysListCommand,
-  adminKeysRevokeCommand,
-  adminKeysRotateLedgerCommand,
-  adminUsersListCommand,
-  adminUsersAddCommand,
-  adminUsersRemoveCommand,
-  adminUsersSetRoleCommand,
-  adminUsersResetPasswordCommand,
-  adminLicenseCommand,
-  adminLogsCommand,
-  adminBackupCommand,
-  adminRestoreCommand,
-  packCommand,
-  exportCommand,
-  retentionSetCommand,
-  retentionStatusCommand,
-  retentionEnforceCommand,
-  retentionHoldAddCommand,
-  retentionHoldListCommand,
-  retentionHoldReleaseCommand,
-  versionCommand,
+/**
+ * Every `evid` command, in help order.
+ * Each command's module is imported only when it runs (or for help): see command-table.ts.
+ */
+export const EVID_COMMANDS: CommandEntry[] = [
+  command(['status'], async () => (await import('../commands/status/status.js')).statusCommand),
+  command(
+    ['traces', 'ingest'],
+    async () => (await import('../commands/traces/ingest.js')).tracesIngestCommand,
+  ),
+  command(
+    ['traces', 'list'],
+    async () => (await import('../commands/traces/list.js')).tracesListCommand,
+  ),
+  command(
+    ['traces', 'get'],
+    async () => (await import('../commands/traces/get.js')).tracesGetCommand,
+  ),
+  command(
+    ['findings', 'list'],
+    async () => (await import('../commands/findings/list.js')).findingsListCommand,
+  ),
+  command(
+    ['findings', 'get'],
+    async () => (await import('../commands/findings/get.js')).findingsGetCommand,
+  ),
+  command(
+    ['findings', 'update'],
+    async () => (await import('../commands/findings/update.js')).findingsUpdateCommand,
+  ),
+  command(
+    ['policies', 'get'],
+    async () => (await import('../commands/policies/get.js')).policiesGetCommand,
+  ),
+  command(
+    ['policies', 'set'],
+    async () => (await import('../commands/policies/set.js')).policiesSetCommand,
+  ),
+  command(['analyze'], async () => (await import('../commands/analyze/analyze.js')).analyzeCommand),
+  command(['serve'], async () => (await import('../commands/serve/serve.js')).evidServeCommand),
+  command(
+    ['workflows', 'add'],
+    async () => (await import('../commands/workflows/add.js')).workflowsAddCommand,
+  ),
+  command(
+    ['workflows', 'list'],
+    async () => (await import('../commands/workflows/list.js')).workflowsListCommand,
+  ),
+  command(
+    ['agents', 'list'],
+    async () => (await import('../commands/agents/list.js')).agentsListCommand,
+  ),
+  command(['execute'], async () => (await import('../commands/execute.js')).executeCommand),
+  command(
+    ['sources', 'add'],
+    async () => (await import('../commands/sources/add.js')).sourcesAddCommand,
+  ),
+  command(
+    ['sources', 'list'],
+    async () => (await import('../commands/sources/list.js')).sourcesListCommand,
+  ),
+  command(
+    ['sources', 'remove'],
+    async () => (await import('../commands/sources/remove.js')).sourcesRemoveCommand,
+  ),
+  command(
+    ['sources', 'test'],
+    async () => (await import('../commands/sources/test.js')).sourcesTestCommand,
+  ),
+  command(['siem', 'add'], async () => (await import('../commands/siem/add.js')).siemAddCommand),
+  command(['siem', 'list'], async () => (await import('../commands/siem/list.js')).siemListCommand),
+  command(
+    ['siem', 'remove'],
+    async () => (await import('../commands/siem/remove.js')).siemRemoveCommand,
+  ),
+  command(
+    ['siem', 'status'],
+    async () => (await import('../commands/siem/status.js')).siemStatusCommand,
+  ),
+  command(['siem', 'test'], async () => (await import('../commands/siem/test.js')).siemTestCommand),
+  command(
+    ['siem', 'flush'],
+    async () => (await import('../commands/siem/flush.js')).siemFlushCommand,
+  ),
+  command(
+    ['admin', 'keys', 'create'],
+    async () => (await import('../commands/admin/keys-create.js')).adminKeysCreateCommand,
+  ),
+  command(
+    ['admin', 'keys', 'list'],
+    async () => (await import('../commands/admin/keys-list.js')).adminKeysListCommand,
+  ),
+  command(
+    ['admin', 'keys', 'revoke'],
+    async () => (await import('../commands/admin/keys-revoke.js')).adminKeysRevokeCommand,
+  ),
+  command(
+    ['admin', 'keys', 'rotate-ledger'],
+    async () =>
+      (await import('../commands/admin/keys-rotate-ledger.js')).adminKeysRotateLedgerCommand,
+  ),
+  command(
+    ['admin', 'users', 'list'],
+    async () => (await import('../commands/admin/users-list.js')).adminUsersListCommand,
+  ),
+  command(
+    ['admin', 'users', 'add'],
+    async () => (await import('../commands/admin/users-add.js')).adminUsersAddCommand,
+  ),
+  command(
+    ['admin', 'users', 'remove'],
+    async () => (await import('../commands/admin/users-remove.js')).adminUsersRemoveCommand,
+  ),
+  command(
+    ['admin', 'users', 'set-role'],
+    async () => (await import('../commands/admin/users-set-role.js')).adminUsersSetRoleCommand,
+  ),
+  command(
+    ['admin', 'users', 'reset-password'],
+    async () =>
+      (await import('../commands/admin/users-reset-password.js')).adminUsersResetPasswordCommand,
+  ),
+  command(
+    ['admin', 'license'],
+    async () => (await import('../commands/admin/license.js')).adminLicenseCommand,
+  ),
+  command(
+    ['admin', 'logs'],
+    async () => (await import('../commands/admin/logs.js')).adminLogsCommand,
+  ),
+  command(
+    ['admin', 'backup'],
+    async () => (await import('../commands/admin/backup.js')).adminBackupCommand,
+  ),
+  command(
+    ['admin', 'restore'],
+    async () => (await import('../commands/admin/restore.js')).adminRestoreCommand,
+  ),
+  command(['pack'], async () => (await import('../commands/pack/pack.js')).packCommand),
+  command(['export'], async () => (await import('../commands/export/export.js')).exportCommand),
+  command(
+    ['retention', 'set'],
+    async () => (await import('../commands/retention/set.js')).retentionSetCommand,
+  ),
+  command(
+    ['retention', 'status'],
+    async () => (await import('../commands/retention/status.js')).retentionStatusCommand,
+  ),
+  command(
+    ['retention', 'enforce'],
+    async () => (await import('../commands/retention/enforce.js')).retentionEnforceCommand,
+  ),
+  command(
+    ['retention', 'hold', 'add'],
+    async () => (await import('../commands/retention/hold-add.js')).retentionHoldAddCommand,
+  ),
+  command(
+    ['retention', 'hold', 'list'],
+    async () => (await import('../commands/retention/hold-list.js')).retentionHoldListCommand,
+  ),
+  command(
+    ['retention', 'hold', 'release'],
+    async () => (await import('../commands/retention/hold-release.js')).retentionHoldReleaseCommand,
+  ),
+  command(['version'], async () => (await import('../commands/version/version.js')).versionCommand),
 ];
