@@ -16,6 +16,9 @@ const HEAVY = [
   /node_modules\/ajv\//,
   /node_modules\/jose\//,
   /node_modules\/ora\//,
+  // Only a TTY (colour) or a table loads these.
+  /node_modules\/chalk\//,
+  /node_modules\/cli-table3\//,
   /dist\/detect\//,
   /dist\/server\//,
 ];

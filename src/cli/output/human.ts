@@ -1,5 +1,6 @@
-import { Chalk, type ChalkInstance } from 'chalk';
-import Table from 'cli-table3';
+import type { ChalkInstance } from 'chalk';
+import type TableType from 'cli-table3';
+import { createRequire } from 'node:module';
 
 /** The human renderer's toolbox, loaded only when output is for a person (not --json). */
 export interface Ui {
@@ -10,14 +11,28 @@ export interface Ui {
   status(ok: boolean, text: string): string;
 }
 
-export function createUi(colourOn: boolean): Ui {
-  const colour = new Chalk({ level: colourOn ? 1 : 0 });
+/**
+ * Colour off (not a TTY, NO_COLOR, a script): every style is the identity, so chalk is not
+ * loaded at all. Chalk and cli-table3 cost ~13 ms of start-up together, as much as the rest
+ * of `evid status`; tables load cli-table3 on first use.
+ */
+const plain: ChalkInstance = new Proxy(() => undefined, {
+  get: () => plain,
+  apply: (_target, _this, args: unknown[]) => args.join(' '),
+}) as unknown as ChalkInstance;
+
+const require = createRequire(import.meta.url);
+let Table: typeof TableType | undefined;
+
+export async function createUi(colourOn: boolean): Promise<Ui> {
+  const colour = colourOn ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
   const cell = (v: unknown): string =>
     v === null || v === undefined || v === '' ? '-' : String(v);
   return {
     colour,
     table(head, rows) {
       // cli-table3 colours its borders and head even off a TTY unless the styles are emptied.
+      Table ??= require('cli-table3') as typeof TableType;
       const t = new Table({
         head: head.map((h) => colour.bold(h)),
         style: { head: [], border: [], compact: true },

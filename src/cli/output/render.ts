@@ -12,7 +12,7 @@ export async function render(result: CommandResult, io: Io, json: boolean): Prom
     return;
   }
   const { createUi } = await import('./human.js');
-  const text = result.view(createUi(wantsColour(io)));
+  const text = result.view(await createUi(wantsColour(io)));
   if (text) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   for (const note of result.notes ?? []) io.stderr.write(`${note}\n`);
 }
