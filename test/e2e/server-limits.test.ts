@@ -179,7 +179,10 @@ describe('audit serve --config and --license', () => {
   it('takes settings from a JSON file; a bad file or a missing license file is refused before listening', async () => {
     const dir = store();
     const config = join(dir, 'server.json');
-    writeFileSync(config, JSON.stringify({ rate_limit: '3/1m', log_level: 'warn' }));
+    writeFileSync(
+      config,
+      JSON.stringify({ rate_limit: '3/1m', log_level: 'warn', otlp_port: 0, safety_port: 0 }),
+    );
     const license = join(dir, 'license.txt');
     writeFileSync(license, 'ACME-0000');
     const server = await startServer({
@@ -190,6 +193,11 @@ describe('audit serve --config and --license', () => {
     try {
       const a = await api(server.url, '/api/v1/traces');
       expect(a.headers.get('x-ratelimit-limit')).toBe('3');
+      // The file's second listeners are up: OTLP on its own port, the safety API on its own.
+      expect(server.otlp).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/traces$/);
+      expect(server.safety).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.safety).not.toBe(server.url);
+      expect((await api(server.safety!, '/api/v1/health', { key: null })).status).toBe(200);
     } finally {
       await server.stop();
     }
@@ -199,6 +207,12 @@ describe('audit serve --config and --license', () => {
     });
     expect(bad.exitCode).toBe(2);
     expect(String(bad.stderr)).toContain('--config: unknown setting "prot"');
+    writeFileSync(config, JSON.stringify({ safety_port: 'x' }));
+    const badSafety = await runBin('audit', ['serve', '--port', '0', '--config', config], {
+      dataDir: dir,
+    });
+    expect(badSafety.exitCode).toBe(2);
+    expect(String(badSafety.stderr)).toContain('--config safety_port: must be a port number');
     const noLicense = await runBin(
       'audit',
       ['serve', '--port', '0', '--license', join(dir, 'nope')],

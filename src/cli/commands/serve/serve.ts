@@ -10,6 +10,8 @@ import { startWorkers } from './workers.js';
 interface Settings {
   host: string;
   port: number;
+  /** A second listener for OpenTelemetry exporters (--otlp-port); undefined: none. */
+  otlpPort: number | undefined;
   /** The safety API's own port (--safety-port, EVID_SAFETY_PORT); undefined: the main port. */
   safetyPort: number | undefined;
   rateLimit: string | undefined;
@@ -24,7 +26,10 @@ function parsePort(value: unknown, flag: string): number {
   return n;
 }
 
-/** `--config <file>`: JSON with host, port, rate_limit, log_level; flags win over it, it wins over env. */
+/** The settings `--config <file>` may hold (JSON), each also a flag or an environment variable. */
+const CONFIG_KEYS = ['host', 'port', 'otlp_port', 'safety_port', 'rate_limit', 'log_level'];
+
+/** `--config <file>`: JSON with the CONFIG_KEYS; flags win over it, it wins over env. */
 async function readConfigFile(file: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
@@ -41,11 +46,10 @@ async function readConfigFile(file: string): Promise<Record<string, unknown>> {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new ValidationError(`--config: ${file} must hold a JSON object`);
   }
-  const known = new Set(['host', 'port', 'rate_limit', 'log_level']);
   for (const key of Object.keys(doc)) {
-    if (!known.has(key))
+    if (!CONFIG_KEYS.includes(key))
       throw new ValidationError(
-        `--config: unknown setting "${key}" (known: ${[...known].join(', ')})`,
+        `--config: unknown setting "${key}" (known: ${CONFIG_KEYS.join(', ')})`,
       );
   }
   return doc as Record<string, unknown>;
@@ -68,12 +72,20 @@ async function settingsOf(ctx: RunContext, opts: Record<string, unknown>): Promi
           ? file.host
           : config.apiHost,
     port,
+    otlpPort:
+      opts.otlpPort !== undefined
+        ? parsePort(opts.otlpPort, '--otlp-port')
+        : file.otlp_port !== undefined
+          ? parsePort(file.otlp_port, '--config otlp_port')
+          : undefined,
     safetyPort:
       opts.safetyPort !== undefined
         ? parsePort(opts.safetyPort, '--safety-port')
-        : config.safetyPort !== undefined
-          ? parsePort(config.safetyPort, 'EVID_SAFETY_PORT')
-          : undefined,
+        : file.safety_port !== undefined
+          ? parsePort(file.safety_port, '--config safety_port')
+          : config.safetyPort !== undefined
+            ? parsePort(config.safetyPort, 'EVID_SAFETY_PORT')
+            : undefined,
     rateLimit: file.rate_limit !== undefined ? String(file.rate_limit) : config.rateLimit,
     logLevel: typeof file.log_level === 'string' ? file.log_level : config.logLevel,
   };
@@ -220,8 +232,7 @@ function serveCommand(bin: 'evid' | 'audit', extra?: (cmd: Command) => void): Co
       let otlp: Server | undefined;
       let safety: Server | undefined;
       try {
-        if (opts.otlpPort !== undefined)
-          otlp = await again(parsePort(opts.otlpPort, '--otlp-port'), '--otlp-port');
+        if (settings.otlpPort !== undefined) otlp = await again(settings.otlpPort, '--otlp-port');
         if (settings.safetyPort !== undefined)
           safety = await again(settings.safetyPort, '--safety-port', viaSafetyPort);
       } catch (err) {
@@ -278,5 +289,8 @@ export const auditServeCommand = serveCommand('audit', (cmd) =>
       '--license <file>',
       'license file (accepted for compatibility; nothing is license-gated)',
     )
-    .option('--config <file>', 'JSON settings: host, port, rate_limit, log_level (flags win)'),
+    .option(
+      '--config <file>',
+      'JSON settings: host, port, otlp_port, safety_port, rate_limit, log_level (flags win)',
+    ),
 );
