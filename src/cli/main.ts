@@ -3,21 +3,17 @@ import { AppContext } from '../context.js';
 import { EvidError, UsageError } from '../errors.js';
 import type { CommandSpec, RunContext } from './command.js';
 import { rowsFor, type CommandEntry } from './command-table.js';
+import { AUDIT_COMMANDS } from './programs/audit.js';
+import { EVID_COMMANDS } from './programs/evid.js';
 import { processIo, type Io } from './io.js';
 import { render } from './output/render.js';
 import { VERSION } from './version.js';
 
 export type BinName = 'evid' | 'audit';
 
-async function tableOf(bin: BinName): Promise<CommandEntry[]> {
-  return bin === 'evid'
-    ? (await import('./programs/evid.js')).EVID_COMMANDS
-    : (await import('./programs/audit.js')).AUDIT_COMMANDS;
-}
-
 /** The commands an invocation needs (every one without argv: help, the README generator). */
 async function commandsFor(bin: BinName, argv?: string[]): Promise<CommandSpec[]> {
-  const table = await tableOf(bin);
+  const table: CommandEntry[] = bin === 'evid' ? EVID_COMMANDS : AUDIT_COMMANDS;
   return Promise.all((argv ? rowsFor(table, argv) : table).map((row) => row.load()));
 }
 
