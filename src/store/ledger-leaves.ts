@@ -11,7 +11,6 @@
 import { hash } from 'node:crypto';
 import { HASH_SIZE } from '../ledger/hasher.js';
 import type { Reader } from './store.js';
-import { runPool, workerAvailable } from './worker-pool.js';
 
 /** The leaf data of ledger row `alias` as an SQL expression (the JCS text). */
 export function leafJsonSql(alias: string): string {
@@ -96,7 +95,10 @@ export async function leafHashesInWorkers(
   for (let start = 1; start <= size; start += options.chunkSize) {
     ranges.push({ start, end: Math.min(start + options.chunkSize - 1, size) });
   }
-  if (options.threads < 2 || ranges.length < 2 || !workerAvailable(WORKER)) return null;
+  if (options.threads < 2 || ranges.length < 2) return null;
+  // Loaded here, not with the store: every command's start-up would pay for worker_threads.
+  const { runPool, workerAvailable } = await import('./worker-pool.js');
+  if (!workerAvailable(WORKER)) return null;
   let results: Array<LeafRange & { packed: ArrayBuffer; missing: number | null }>;
   try {
     results = await runPool(WORKER, dataDir, ranges, options.threads);
