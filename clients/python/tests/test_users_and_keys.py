@@ -54,7 +54,9 @@ def test_bad_user_input_names_the_field_and_stores_nothing(server: Server) -> No
     email = f"py-{uuid.uuid4().hex[:8]}@example.org"
     with Client(server.url, ADMIN_KEY) as client:
         with pytest.raises(BadRequestError) as bad_role:
-            client.users.create(email=email, role="boss", password=PASSWORD)  # type: ignore[arg-type]
+            client.users.create(
+                email=email, role="boss", password=PASSWORD  # type: ignore[arg-type]
+            )
         assert bad_role.value.status == 400
         assert bad_role.value.type == "validation"
         assert "role" in (bad_role.value.details or "")
@@ -116,3 +118,17 @@ def test_a_key_with_a_bad_role_is_refused(server: Server) -> None:
         assert [k["key_id"] for k in client.keys.list(all=True)["keys"]] == before
         with pytest.raises(NotFoundError):
             client.keys.revoke("ak_does_not_exist")
+
+
+def test_a_repeated_create_with_one_idempotency_key_adds_one_user(server: Server) -> None:
+    email = f"py-{uuid.uuid4().hex[:8]}@example.org"
+    key = str(uuid.uuid4())
+    with Client(server.url, ADMIN_KEY) as client:
+        first = client.users.create(
+            email=email, role="viewer", password=PASSWORD, idempotency_key=key
+        )
+        again = client.users.create(
+            email=email, role="viewer", password=PASSWORD, idempotency_key=key
+        )
+        assert again["user_id"] == first["user_id"]  # the first answer, not a ConflictError
+        assert emails(client.users.list()).count(email) == 1
