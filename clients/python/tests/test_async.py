@@ -54,3 +54,23 @@ async def test_async_kill_switch(server: Server) -> None:
     await http.aclose()
     assert caught.value.status == 503
     assert recorder.statuses("POST", "/api/v1/traces") == [503]
+
+
+async def test_async_administration(server: Server) -> None:
+    async with AsyncClient(server.url, ADMIN_KEY) as client:
+        created = await client.sources.create(type="webhook", name="py-async-hooks")
+        source_id = created["source"]["source_id"]
+        listed = await client.sources.list()
+        assert source_id in [s["source_id"] for s in listed["sources"]]
+        await client.sources.remove(source_id)
+        with pytest.raises(NotFoundError):
+            await client.sources.get(source_id)
+
+        hold = await client.retention.holds.create(agent="py-async", reason="async hold")
+        released = await client.retention.holds.release(hold["hold_id"], reason="done")
+        assert released["released_at"]
+
+        key = await client.keys.create(name="py-async-key", role="viewer")
+        await client.keys.revoke(key["key_id"])
+        live = [k["key_id"] for k in (await client.keys.list())["keys"]]
+        assert key["key_id"] not in live

@@ -16,6 +16,8 @@ from ._exceptions import (
     ConflictError,
     ConnectionError,
     EvidError,
+    JobFailedError,
+    JobTimeoutError,
     KillSwitchError,
     NotFoundError,
     PermissionDeniedError,
@@ -39,5 +41,7 @@ __all__ = [
     "KillSwitchError",
     "ServerError",
     "ConnectionError",
+    "JobFailedError",
+    "JobTimeoutError",
     "__version__",
 ]

@@ -19,11 +19,17 @@ from .resources.executions import (
     execute_call,
 )
 from .resources.findings import AsyncFindings, Findings
+from .resources.jobs import AsyncJobs, Jobs
+from .resources.keys import AsyncKeys, Keys
 from .resources.kill_switch import AsyncKillSwitch, KillSwitch
 from .resources.packs import AsyncPacks, Packs
 from .resources.policies import AsyncPolicies, Policies
+from .resources.retention import AsyncRetention, Retention
 from .resources.safety import AsyncSafety, Safety
+from .resources.siem import AsyncSiem, Siem
+from .resources.sources import AsyncSources, Sources
 from .resources.traces import AsyncTraces, Traces
+from .resources.users import AsyncUsers, Users
 
 
 class Client(APIClient):
@@ -55,6 +61,12 @@ class Client(APIClient):
         self.packs = Packs(self)
         self.kill_switch = KillSwitch(self)
         self.policies = Policies(self)
+        self.jobs = Jobs(self)
+        self.sources = Sources(self)
+        self.retention = Retention(self)
+        self.siem = Siem(self)
+        self.users = Users(self)
+        self.keys = Keys(self)
         self.safety = Safety(self)
         self.executions = Executions(self)
         self.workflows = Workflows(self)
@@ -121,6 +133,12 @@ class AsyncClient(AsyncAPIClient):
         self.packs = AsyncPacks(self)
         self.kill_switch = AsyncKillSwitch(self)
         self.policies = AsyncPolicies(self)
+        self.jobs = AsyncJobs(self)
+        self.sources = AsyncSources(self)
+        self.retention = AsyncRetention(self)
+        self.siem = AsyncSiem(self)
+        self.users = AsyncUsers(self)
+        self.keys = AsyncKeys(self)
         self.safety = AsyncSafety(self)
         self.executions = AsyncExecutions(self)
         self.workflows = AsyncWorkflows(self)

@@ -22,6 +22,8 @@ __all__ = [
     "KillSwitchError",
     "ServerError",
     "ConnectionError",
+    "JobFailedError",
+    "JobTimeoutError",
     "error_from_response",
 ]
 
@@ -102,6 +104,43 @@ class ServerError(APIStatusError):
 
 class ConnectionError(EvidError):  # noqa: A001 - the documented name, inside our namespace
     """The server could not be reached (refused, reset, timed out) after every retry."""
+
+
+class JobFailedError(EvidError):
+    """A background job (GET /api/v1/jobs/{id}) ended ``failed``. ``status``, ``code``,
+    ``type`` and ``details`` are those of the job's error body, as if the run had been
+    answered at once; ``job`` is the job as last read."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        found = job.get("error")
+        error: dict[str, Any] = found if isinstance(found, dict) else {}
+        code = error.get("code")
+        kind = error.get("type")
+        details = error.get("details")
+        super().__init__(
+            f"job {job.get('id')} ({job.get('kind')}) failed: {error.get('message') or 'Error'}",
+            status=code if isinstance(code, int) else None,
+            code=code if isinstance(code, int) else None,
+            type=str(kind) if kind is not None else None,
+            details=str(details) if details is not None else None,
+            body=job,
+        )
+        self.job = job
+
+
+class JobTimeoutError(EvidError, TimeoutError):
+    """``jobs.wait`` gave up: the job was still queued or running when its ``timeout`` ran
+    out. The job goes on on the server; ``job`` is the job as last read (its progress)."""
+
+    def __init__(self, job: dict[str, Any], timeout: float) -> None:
+        progress = job.get("progress") or {}
+        where = f"{progress.get('phase')} {progress.get('done')}/{progress.get('total')}"
+        super().__init__(
+            f"job {job.get('id')} ({job.get('kind')}) still {job.get('state')} after"
+            f" {timeout:g} s ({where})",
+            body=job,
+        )
+        self.job = job
 
 
 _BY_STATUS: dict[int, type[APIStatusError]] = {

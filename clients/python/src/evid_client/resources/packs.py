@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .. import types as t
@@ -12,6 +13,12 @@ from ._resource import AsyncResource, Resource, seg
 
 def packs_create(body: t.PostPacksBody, key: str | None) -> Call[t.PostPacksResponse]:
     return write("POST", "/api/v1/packs", body, key)
+
+
+def packs_start(body: t.PostPacksBody, key: str | None) -> Call[t.GetJobsIdResponse]:
+    # RFC 7240: the server answers 202 with the build job at once instead of the pack.
+    call = write("POST", "/api/v1/packs", body, key)
+    return replace(call, headers={**call.headers, "Prefer": "respond-async"})
 
 
 def packs_list(filters: Mapping[str, Any]) -> Call[t.GetPacksResponse]:
@@ -28,6 +35,13 @@ class Packs(Resource):
     ) -> t.PostPacksResponse:
         """Build a signed evidence pack (window, session, format: see PostPacksBody)."""
         return self._client._send(packs_create(pack or {}, idempotency_key))
+
+    def start(
+        self, pack: t.PostPacksBody | None = None, *, idempotency_key: str | None = None
+    ) -> t.GetJobsIdResponse:
+        """Start the build in the background and return its job at once: follow it with
+        ``client.jobs.wait(job["id"])``; the done job's ``result_url`` is the download."""
+        return self._client._send(packs_start(pack or {}, idempotency_key))
 
     def list(
         self, *, limit: int | None = None, offset: int | None = None
@@ -48,6 +62,13 @@ class AsyncPacks(AsyncResource):
     ) -> t.PostPacksResponse:
         """Build a signed evidence pack (window, session, format: see PostPacksBody)."""
         return await self._client._send(packs_create(pack or {}, idempotency_key))
+
+    async def start(
+        self, pack: t.PostPacksBody | None = None, *, idempotency_key: str | None = None
+    ) -> t.GetJobsIdResponse:
+        """Start the build in the background and return its job at once: follow it with
+        ``client.jobs.wait(job["id"])``; the done job's ``result_url`` is the download."""
+        return await self._client._send(packs_start(pack or {}, idempotency_key))
 
     async def list(
         self, *, limit: int | None = None, offset: int | None = None
