@@ -128,15 +128,21 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
   if (store.read((r) => packExists(r, packId))) {
     throw new ConflictError(`pack ${packId} already exists`, { pack_id: packId });
   }
-  const target = resolveOutput(store.dataDir, packId, input.output);
   // The store's key, never a new one: a pack signed by a key the ledger does not name
   // would not verify (and creating a key here would hide a deleted one).
   const key = loadSigningKey(store.dataDir);
+  if (!key && !store.latestTreeHead()) {
+    // A store nothing was written to yet has no key either: nothing is missing.
+    throw new ConflictError(
+      'the store holds no evidence yet (its ledger is empty): ingest traces before building a pack',
+    );
+  }
   if (!key) {
     throw new LedgerKeyError(
       `the ledger signing key ${join(store.dataDir, KEY_FILE_NAME)} is missing: a pack cannot be signed; restore the key (\`audit verify\` says more)`,
     );
   }
+  const target = resolveOutput(store.dataDir, packId, input.output);
   const createdAt = input.now.toISOString();
   const version = input.packFormat ?? 2;
   const filters = { ...input.filter, include_controls: input.includeControls };

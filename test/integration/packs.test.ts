@@ -505,6 +505,19 @@ describe('bad input', () => {
     expect(human.stderr).toContain('no evidence in this period');
   });
 
+  it('a store nothing was written to yet is refused as a conflict, not a missing key', async () => {
+    const fresh = tempDataDir('evid-packs-fresh-');
+    try {
+      const r = await evid(['pack'], fresh.dir);
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain('the store holds no evidence yet (its ledger is empty)');
+      expect(r.stderr).not.toContain('restore the key');
+      expect(existsSync(join(fresh.dir, 'packs'))).toBe(false);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
   it('an output path in a missing directory is a clear usage error', async () => {
     const r = await evid(['pack', '--output', join(scratch, 'no', 'such', 'dir', 'p.zip')]);
     expect(r.code).toBe(2);
