@@ -42,17 +42,17 @@ function selector(
   ).length;
   if (given !== 1) {
     throw new ValidationError(
-      'selector: give exactly one of --trace, --session, --agent, or --since with --until',
+      'selector: give exactly one of trace, session, agent, or since with until (the CLI flags and the REST body fields have these names)',
       { field: 'selector' },
     );
   }
   if ((input.since === undefined) !== (input.until === undefined)) {
-    throw new ValidationError('since/until: a time range needs both --since and --until', {
+    throw new ValidationError('since/until: a time range needs both since and until', {
       field: input.since === undefined ? 'since' : 'until',
     });
   }
   if (input.since !== undefined && input.until !== undefined && input.since >= input.until) {
-    throw new ValidationError('until: must be after --since', { field: 'until' });
+    throw new ValidationError('until: must be after since', { field: 'until' });
   }
   return {
     trace_id: input.trace ?? null,

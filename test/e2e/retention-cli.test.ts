@@ -126,9 +126,9 @@ describe('legal holds', () => {
   it('refuses bad selectors, unknown ids and a second release, changing nothing', async () => {
     const size = ledgerSize();
     const cases: Array<[string[], number, RegExp]> = [
-      [['--reason', 'x'], 2, /selector: give exactly one of --trace/],
+      [['--reason', 'x'], 2, /selector: give exactly one of trace, session, agent/],
       [['--agent', 'a', '--session', 's', '--reason', 'x'], 2, /selector:/],
-      [['--since', '2025-01-01', '--reason', 'x'], 2, /--since and --until/],
+      [['--since', '2025-01-01', '--reason', 'x'], 2, /needs both since and until/],
       [
         ['--since', '2025-02-01', '--until', '2025-01-01', '--reason', 'x'],
         2,
