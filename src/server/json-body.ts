@@ -19,6 +19,8 @@ export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
     (req, body, done) => {
       // A receiver that checks a signature over the bytes, or decompresses them, parses itself.
       if (wantsRawBody(req)) return done(null, body);
+      // Some clients label every request JSON, a bodiless DELETE too: nothing to parse there.
+      if ((body as Buffer).length === 0 && !takesBody(req)) return done(null, undefined);
       try {
         done(null, parseJsonBody(body as Buffer));
       } catch (err) {
@@ -35,6 +37,10 @@ export function installJsonBody(app: FastifyInstance, bodyLimit: number): void {
 
 /** Body types only receivers accept: OTLP protobuf, NDJSON event streams. */
 const RAW_ONLY_TYPES = ['application/x-protobuf', 'application/protobuf', 'application/x-ndjson'];
+
+function takesBody(req: { routeOptions: { schema?: { body?: unknown } } }): boolean {
+  return req.routeOptions.schema?.body !== undefined;
+}
 
 function wantsRawBody(req: { routeOptions: { config: unknown } }): boolean {
   return (req.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody === true;

@@ -227,6 +227,24 @@ describe('query and path parameters', () => {
     },
   );
 
+  it('an empty body labelled JSON: 400 where the route takes a body, accepted on a bodiless DELETE', async () => {
+    const json = { 'content-type': 'application/json' };
+    const before = snapshot();
+    const empty = await api(url, '/api/v1/traces', { method: 'POST', raw: '', headers: json });
+    expect(expectErrorShape(empty, 400, 'body').details).toBe('body: is empty');
+    expect(snapshot()).toBe(before);
+    const key = await api<{ key_id: string }>(url, '/api/v1/keys', {
+      method: 'POST',
+      body: { name: 'labelled-delete', role: 'viewer' },
+    });
+    expect(key.status, key.text).toBe(201);
+    const revoked = await api(url, `/api/v1/keys/${key.body.key_id}`, {
+      method: 'DELETE',
+      headers: json,
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+  });
+
   it('a URL that does not decode (an encoded lone surrogate) is 400 in the documented shape', async () => {
     const a = await api(url, '/api/v1/traces/%ED%A0%80');
     expectErrorShape(a, 400, 'path');
