@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { ConflictError, ValidationError } from '../errors.js';
 import { canonicalize } from '../ledger/jcs.js';
 import type { Store } from '../store/store.js';
+import { prefersAsync } from './jobs.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,8 +23,8 @@ interface Stored {
 
 /**
  * `Idempotency-Key` on POST/PUT/PATCH (DESIGN.md): the first answer (2xx or 4xx) is kept
- * for 24 h per caller and key; a replay with the same request (method, URL and canonical
- * JSON body) gets that answer again with `Idempotent-Replayed: true`; the same key with
+ * for 24 h per caller and key; a replay with the same request (method, URL, canonical
+ * JSON body and whether it prefers respond-async) gets that answer again with `Idempotent-Replayed: true`; the same key with
  * another request is 409. A request arriving while the first with its key is in flight
  * waits for it. 5xx and 429 answers are not kept, so a retry after them runs again.
  * Receivers (OTLP, webhook, gateway: raw-body routes) are left out: a redelivery is already
@@ -46,8 +47,11 @@ export function installIdempotency(app: FastifyInstance, store: () => Store): vo
       });
     }
     const principal = request.principal?.id ?? 'anonymous';
+    // A 202 with a job and a 200 with the result are different answers: `Prefer:
+    // respond-async` is part of the request (added only when present, so older keys match).
+    const async = prefersAsync(request.headers.prefer) ? '\nPrefer: respond-async' : '';
     const hash = createHash('sha256')
-      .update(`${request.method} ${request.url}\n${canonicalize(request.body ?? null)}`)
+      .update(`${request.method} ${request.url}\n${canonicalize(request.body ?? null)}${async}`)
       .digest('hex');
     const slot = `${principal}\u0000${key}`;
     for (let waiting = inflight.get(slot); waiting; waiting = inflight.get(slot)) await waiting;

@@ -76,6 +76,18 @@ describe('idempotency, body limit and internal errors', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('Idempotency-Key');
+    // A verdict (200) and a job (202) are different answers: `Prefer: respond-async` is part
+    // of the request, so one key cannot replay the other.
+    const verify = { method: 'POST', headers: { 'idempotency-key': 'verify-1' } };
+    expect((await api(url, '/api/v1/ledger/verify', verify)).status).toBe(200);
+    const asJob = await api(url, '/api/v1/ledger/verify', {
+      method: 'POST',
+      headers: { ...verify.headers, prefer: 'respond-async' },
+    });
+    expect(asJob.status).toBe(409);
+    expect(asJob.body.error.field).toBe('Idempotency-Key');
+    const again = await api(url, '/api/v1/ledger/verify', verify);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('a body over the limit is 413 in the error shape', async () => {
