@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 
 // Crockford base32, as ULID uses: ids sort by creation time and read without ambiguity.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -19,7 +19,7 @@ export function ulid(now: number = Date.now()): string {
     t = Math.floor(t / 32);
   }
   if (poolOffset + 16 > POOL_SIZE) {
-    randomFillSync(pool);
+    nodeCrypto().randomFillSync(pool);
     poolOffset = 0;
   }
   let rand = '';

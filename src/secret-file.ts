@@ -7,7 +7,7 @@
  * half-written file, and the losers read the winner's. (rename(2) would not do: it
  * silently replaces.)
  */
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,7 +17,10 @@ export function readOrCreateSecretFile(dir: string, name: string, make: () => st
   const existing = readIfExists(file);
   if (existing !== undefined) return existing;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temp = path.join(dir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${name}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`,
+  );
   const fd = fs.openSync(temp, 'wx', 0o600);
   try {
     try {

@@ -5,7 +5,7 @@
  * verifier re-deriving the chain finds the first bad seq. It complements the Merkle tree:
  * the chain localises damage, the tree gives compact proofs to third parties.
  */
-import { hash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { HASH_SIZE, sha256 } from './hasher.js';
 
 /** The link before the first entry: 32 zero bytes. Do not mutate. */
@@ -38,7 +38,7 @@ export function nextChainHex(prevHex: string, leafBinary: string): string {
     throw new RangeError('nextChainHex: prev is not hex');
   }
   linkScratch.write(leafBinary, HASH_SIZE, HASH_SIZE, 'latin1');
-  return hash('sha256', linkScratch, 'hex');
+  return nodeCrypto().hash('sha256', linkScratch, 'hex');
 }
 
 /** The link after folding leafHashes onto prev (CHAIN_GENESIS for a whole ledger). */

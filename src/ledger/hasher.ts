@@ -11,7 +11,7 @@
  * Reusing one scratch buffer is safe because hashing is synchronous: nothing can run
  * between filling it and hashing it.
  */
-import { createHash, hash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 
 export const HASH_SIZE = 32;
 
@@ -21,7 +21,7 @@ const SCRATCH_SIZE = 1024;
 const scratch = Buffer.allocUnsafeSlow(SCRATCH_SIZE);
 
 function digestScratch(length: number): Buffer {
-  return Buffer.from(hash('sha256', scratch.subarray(0, length), 'binary'), 'binary');
+  return Buffer.from(nodeCrypto().hash('sha256', scratch.subarray(0, length), 'binary'), 'binary');
 }
 
 /** SHA-256 of the concatenation of parts, without materialising the concatenation. */
@@ -29,7 +29,7 @@ export function sha256(...parts: readonly Uint8Array[]): Buffer {
   let total = 0;
   for (const part of parts) total += part.length;
   if (total > SCRATCH_SIZE) {
-    const h = createHash('sha256');
+    const h = nodeCrypto().createHash('sha256');
     for (const part of parts) h.update(part);
     return h.digest();
   }
@@ -43,21 +43,28 @@ export function sha256(...parts: readonly Uint8Array[]): Buffer {
 
 /** SHA-256 of the UTF-8 encoding of text. */
 export function sha256Utf8(text: string): Buffer {
-  return Buffer.from(hash('sha256', text, 'binary'), 'binary');
+  return Buffer.from(nodeCrypto().hash('sha256', text, 'binary'), 'binary');
 }
 
 /** SHA-256 of the UTF-8 encoding of text, as lowercase hex: no Buffer at all (hot path). */
 export function sha256Utf8Hex(text: string): string {
-  return hash('sha256', text, 'hex');
+  return nodeCrypto().hash('sha256', text, 'hex');
 }
 
-/** SHA-256("") = e3b0c442...b855: the root of the empty tree (RFC 9162 2.1.1). Do not mutate. */
-export const EMPTY_ROOT: Buffer = sha256();
+/**
+ * SHA-256(""): the root of the empty tree (RFC 9162 2.1.1), written out rather than computed
+ * so that loading the store does not load node:crypto (the known-answer test checks it).
+ * Do not mutate.
+ */
+export const EMPTY_ROOT: Buffer = Buffer.from(
+  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'hex',
+);
 
 /** Leaf hash, RFC 9162 2.1.1: SHA-256(0x00 || data). Any length of data. */
 export function hashLeaf(data: Uint8Array): Buffer {
   if (data.length >= SCRATCH_SIZE) {
-    return createHash('sha256').update(Buffer.of(LEAF_PREFIX)).update(data).digest();
+    return nodeCrypto().createHash('sha256').update(Buffer.of(LEAF_PREFIX)).update(data).digest();
   }
   scratch[0] = LEAF_PREFIX;
   scratch.set(data, 1);
@@ -92,5 +99,9 @@ export function hashChildrenInto(
 ): void {
   scratch[0] = NODE_PREFIX;
   src.copy(scratch, 1, srcOffset, srcOffset + 2 * HASH_SIZE);
-  out.write(hash('sha256', scratch.subarray(0, 1 + 2 * HASH_SIZE), 'binary'), outOffset, 'binary');
+  out.write(
+    nodeCrypto().hash('sha256', scratch.subarray(0, 1 + 2 * HASH_SIZE), 'binary'),
+    outOffset,
+    'binary',
+  );
 }

@@ -5,12 +5,8 @@
  * error, not a reason to make a new key. A rotation writes the successor to
  * `ledger-key.pem.next` first and renames it over the key once the ledger names it.
  */
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readOrCreateSecretFile } from '../secret-file.js';
@@ -31,7 +27,8 @@ export interface SigningKey {
 
 /** A new Ed25519 private key as PKCS#8 PEM. */
 export function newPrivateKeyPem(): string {
-  return generateKeyPairSync('ed25519')
+  return nodeCrypto()
+    .generateKeyPairSync('ed25519')
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
 }
@@ -58,14 +55,14 @@ export function loadSigningKey(dir: string, name = KEY_FILE_NAME): SigningKey | 
 export function signingKeyFromPem(pem: string, file: string): SigningKey {
   let privateKey: KeyObject;
   try {
-    privateKey = createPrivateKey(pem);
+    privateKey = nodeCrypto().createPrivateKey(pem);
   } catch (err) {
     throw new Error(`${file}: not a private key (${(err as Error).message})`);
   }
   if (privateKey.asymmetricKeyType !== 'ed25519') {
     throw new Error(`${file}: not an Ed25519 private key (${privateKey.asymmetricKeyType})`);
   }
-  const publicKey = createPublicKey(privateKey);
+  const publicKey = nodeCrypto().createPublicKey(privateKey);
   return {
     privateKey,
     publicKey,
@@ -80,7 +77,7 @@ export function signingKeyFromPem(pem: string, file: string): SigningKey {
  */
 export function loadPublicKey(pemOrPath: string): KeyObject {
   const pem = pemOrPath.includes('-----BEGIN') ? pemOrPath : fs.readFileSync(pemOrPath, 'utf8');
-  const key = createPublicKey(pem);
+  const key = nodeCrypto().createPublicKey(pem);
   if (key.asymmetricKeyType !== 'ed25519') {
     throw new TypeError(`not an Ed25519 key (${key.asymmetricKeyType})`);
   }

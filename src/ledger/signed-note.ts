@@ -12,7 +12,8 @@
  * verifyNote treats the note as attacker-controlled: strict structure, canonical base64,
  * a bounded number of signature lines, and no result but the verified text.
  */
-import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { sha256 } from './hasher.js';
 
 export type SignatureErrorReason = 'malformed' | 'unknown_key' | 'bad_signature';
@@ -46,7 +47,7 @@ function signerKeyId(keyName: string, privateKey: KeyObject): Buffer {
   let byName = signerKeyIds.get(privateKey);
   if (!byName) signerKeyIds.set(privateKey, (byName = new Map()));
   let id = byName.get(keyName);
-  if (!id) byName.set(keyName, (id = keyId(keyName, createPublicKey(privateKey))));
+  if (!id) byName.set(keyName, (id = keyId(keyName, nodeCrypto().createPublicKey(privateKey))));
   return id;
 }
 
@@ -57,7 +58,7 @@ export function signNote(text: string, keyName: string, privateKey: KeyObject): 
   }
   checkKeyName(keyName);
   checkEd25519(privateKey, 'private');
-  const signature = sign(null, Buffer.from(text, 'utf8'), privateKey);
+  const signature = nodeCrypto().sign(null, Buffer.from(text, 'utf8'), privateKey);
   const blob = Buffer.concat([signerKeyId(keyName, privateKey), signature]);
   return `${text}\n\u2014 ${keyName} ${blob.toString('base64')}\n`;
 }
@@ -94,7 +95,7 @@ export function verifyNote(note: string, keyName: string, publicKey: KeyObject):
     const signature = blob.subarray(KEY_ID_SIZE);
     if (
       signature.length !== SIG_SIZE ||
-      !verify(null, Buffer.from(text, 'utf8'), publicKey, signature)
+      !nodeCrypto().verify(null, Buffer.from(text, 'utf8'), publicKey, signature)
     ) {
       throw new SignatureError('bad_signature', `signature by ${keyName} does not verify`);
     }
@@ -116,7 +117,7 @@ export function keyId(keyName: string, publicKey: KeyObject): Buffer {
 /** The 32-byte raw Ed25519 public key (of a public key, or of a private key's pair). */
 export function rawPublicKey(key: KeyObject): Buffer {
   checkEd25519(key, 'any');
-  const pub = key.type === 'private' ? createPublicKey(key) : key;
+  const pub = key.type === 'private' ? nodeCrypto().createPublicKey(key) : key;
   return Buffer.from(pub.export({ format: 'jwk' }).x as string, 'base64url');
 }
 
@@ -147,7 +148,10 @@ export function parseVerifierKey(vkey: string): { keyName: string; publicKey: Ke
   let publicKey: KeyObject;
   try {
     const x = blob.subarray(1).toString('base64url');
-    publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
+    publicKey = nodeCrypto().createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x },
+      format: 'jwk',
+    });
   } catch {
     throw new SignatureError('malformed', 'verifier key is not a valid Ed25519 key');
   }

@@ -8,7 +8,7 @@
  * The intake hot path calls enqueueLedgered() once per event: with no target configured
  * that is one indexed query per transaction (cached on the transactor) and an empty loop.
  */
-import { hash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { ALL_EVENTS_KIND, FORWARDED_KINDS } from '../store/records-siem.js';
 import type { Transactor } from '../store/store.js';
 
@@ -41,7 +41,7 @@ export function forgetTargets(tx: Transactor): void {
 
 /** A UUID-shaped id that is the same every time for the same target and record. */
 export function stableEventId(targetId: string, recordKey: string): string {
-  const h = hash('sha256', `${targetId}\n${recordKey}`, 'hex');
+  const h = nodeCrypto().hash('sha256', `${targetId}\n${recordKey}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -6,7 +6,8 @@
  * key against that chain before it signs anything, so a key file replaced or deleted by
  * hand stops writes (LedgerKeyError, nothing written) instead of re-signing the store.
  */
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LedgerKeyError } from '../errors.js';
@@ -62,7 +63,7 @@ export function publicKeyOf(row: Pick<LedgerKeyRow, 'public_key'>): KeyObject {
   const raw = Buffer.from(row.public_key, 'base64');
   // SPKI DER for Ed25519: a fixed 12-byte prefix, then the 32-byte key (RFC 8410).
   const der = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]);
-  return createPublicKey({ key: der, format: 'der', type: 'spki' });
+  return nodeCrypto().createPublicKey({ key: der, format: 'der', type: 'spki' });
 }
 
 /** Appends a `ledger.key` entry naming `key` (the first, an adopted one, or a rotation). */

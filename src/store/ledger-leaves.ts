@@ -8,7 +8,7 @@
  * Should a stored value ever render differently, the root comes out different and the
  * caller's check against the signed tree head fails: it can never pass a wrong leaf.
  */
-import { hash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { HASH_SIZE } from '../ledger/hasher.js';
 import type { Reader } from './store.js';
 
@@ -34,7 +34,7 @@ export function leafInputSql(alias: string): string {
 /** The leaf hash of a leafInputSql() value, as a 32-character latin1 string. */
 export function leafHashOfInput(leafInput: string): string {
   // The string's UTF-8 encoding is the hash input; U+0000 encodes as the 0x00 prefix byte.
-  return hash('sha256', leafInput, 'binary');
+  return nodeCrypto().hash('sha256', leafInput, 'binary');
 }
 
 /** Rows per all(): better-sqlite3's per-row cost with iterate() is the bigger one. */

@@ -4,7 +4,7 @@
  * through these same functions, so the two can never disagree about what was hashed.
  * JSON columns are stored as canonical JSON text and committed to as that text.
  */
-import { hash } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 
 export interface TraceRecordFields {
   trace_id: string;
@@ -203,7 +203,7 @@ export function apiKeyRecord(k: ApiKeyRecordFields): Record<string, unknown> {
     key_id: k.key_id,
     name: k.name,
     role: k.role,
-    hash_sha256: hash('sha256', k.hash, 'hex'),
+    hash_sha256: nodeCrypto().hash('sha256', k.hash, 'hex'),
     created_at: k.created_at,
     created_by: k.created_by,
   };

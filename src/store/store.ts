@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../lazy-crypto.js';
 import { join } from 'node:path';
 import { InternalError, StoreMissingError } from '../errors.js';
 import { DB_FILE, dataDirPermissionWarning, requireStoreFile } from './data-dir.js';
@@ -179,7 +179,7 @@ export class Store {
         .prepare(
           "INSERT OR IGNORE INTO meta (key, value) VALUES ('store_id', ?), ('created_at', ?)",
         )
-        .run(randomUUID(), new Date().toISOString()),
+        .run(nodeCrypto().randomUUID(), new Date().toISOString()),
     );
     return (get.get() as { value: string }).value;
   }

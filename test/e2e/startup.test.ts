@@ -63,3 +63,38 @@ describe('a command loads its own module, not every command', () => {
     expect(commandModules(await importsOf('evid.js', ['--help'])).length).toBeGreaterThan(40);
   });
 });
+
+describe('built-in modules a store read does not need', () => {
+  it('evid status --json on a store with evidence loads neither node:crypto nor worker_threads', async () => {
+    const withEvidence = tempDataDir();
+    try {
+      const env = { EVID_DATA_DIR: withEvidence.dir };
+      await execa(
+        process.execPath,
+        [join(ROOT, 'bin/evid.js'), 'traces', 'ingest', join(ROOT, 'examples/support-bot.json')],
+        { env },
+      );
+      const r = await execa(
+        process.execPath,
+        [
+          '--require',
+          join(ROOT, 'test/support/hooks/log-builtins.cjs'),
+          join(ROOT, 'bin/evid.js'),
+          'status',
+          '--json',
+        ],
+        { env },
+      );
+      expect(JSON.parse(r.stdout)).toMatchObject({ traces: 1 });
+      const builtins = r.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('BUILTIN '))
+        .map((l) => l.slice(8));
+      expect(builtins).toContain('fs');
+      expect(builtins).not.toContain('crypto');
+      expect(builtins).not.toContain('worker_threads');
+    } finally {
+      withEvidence.cleanup();
+    }
+  });
+});

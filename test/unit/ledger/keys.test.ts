@@ -77,8 +77,8 @@ describe('loadOrCreateSigningKey', () => {
   });
 
   it('ends with one key when several processes create it at once', async () => {
-    // The children run the real module: transpile src/ledger and src/secret-file.ts (node:*
-    // imports only) to JS, in the same layout.
+    // The children run the real module: transpile src/ledger, src/secret-file.ts and
+    // src/lazy-crypto.ts (node:* imports only) to JS, in the same layout.
     const ts = await import('typescript');
     const root = path.join(dir, 'js');
     const out = path.join(root, 'ledger');
@@ -95,6 +95,7 @@ describe('loadOrCreateSigningKey', () => {
       transpile(new URL(name, srcDir), path.join(out, name.replace(/\.ts$/, '.js')));
     }
     transpile(new URL('../secret-file.ts', srcDir), path.join(root, 'secret-file.js'));
+    transpile(new URL('../lazy-crypto.ts', srcDir), path.join(root, 'lazy-crypto.js'));
     const startAt = Date.now() + 1500;
     const script = `
       import { loadOrCreateSigningKey } from ${JSON.stringify(path.join(out, 'keys.js'))};
