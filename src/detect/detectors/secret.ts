@@ -4,6 +4,7 @@ import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
+import { assignedSecret } from './secret-assignment.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -232,8 +233,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
+  assignedSecret,
 ];
 
-/** Prefixes that identify a token's issuer and are safe to show in a masked value. */
-export const PUBLIC_SECRET_PREFIX =
-  /^(?:AKIA|ASIA|ABIA|ACCA|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|[sr]k_(?:live|test)_|sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?|hf_|npm_|eyJ|SG\.|pypi-|glsa_|glc_|gsk_|lin_api_|ntn_|shp(?:pa|ca|at|ss)_|hv[sbr]\.|vc[pciark]_|dckr_pat_|figd_|ops_|key-|https:\/\/hooks\.slack\.com\/services\/|-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)/;
+export { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';

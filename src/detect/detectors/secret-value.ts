@@ -1,0 +1,100 @@
+import { shannonEntropy } from '../validators.js';
+import type { SecretNameKind } from './secret-name.js';
+
+/**
+ * Whether a value assigned to a secret's name looks like a secret (issue 18, the generic
+ * assignment rule). A value is refused when it is a placeholder, code or a word; otherwise
+ * it must be long enough and mix character classes, with enough entropy for its length.
+ * Thresholds were tuned on the corpus and the scored external rounds (src/detect/README.md,
+ * "Round 10").
+ */
+
+/** Typed stand-ins: `xxxx`, `changeme`, `your_api_key`, `<token>`, `${TOKEN}`, `%s`. */
+const PLACEHOLDER =
+  /example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|replace|insert|fake|foobar|lorem|secret_here|token_here|key_here|\*\*\*|\.\.\.|^(?:test|testing|demo)/i;
+const TEMPLATE =
+  /^(?:\$\{.*\}|\{\{.*\}\}|\{[A-Za-z_][\w.]{0,40}\}|<[^>]*>|%[sd]|%\w+%|%\([\w.]+\)[sd]|\[[A-Z_]+\])$/;
+/** A template inside the value: `${var}`, `{{ x }}`, `{% x %}` (a CI cache key, a chart). */
+const INNER_TEMPLATE = /\$\{[\w.]+\}|\{\{[^}]*\}\}|\{%.*%\}/;
+const DIGEST = /^(?:sha\d*|md5|blake2b?|sha3-\d+):/i;
+/** Maven's encrypted passwords: `{base64}` (settings.xml, settings-security.xml `<master>`). */
+const MAVEN_ENCRYPTED = /^\{[A-Za-z0-9+/=]{20,}\\?\}$/;
+
+/**
+ * Code, not a value: a call or an index (`getenv("X")`, `env['X']`), a dotted name
+ * (`this.apiKey`, `settings.SECRET_KEY`, a host name), a variable (`$TOKEN`, `$(cat f)`,
+ * `@token`), a literal list or object, a path or a URL.
+ */
+function isCode(v: string): boolean {
+  if (/\w\([^)]*\)|\w\[[^\]]*\]|\(\)|=>|->|::/.test(v)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(v)) return true;
+  if (/^(?:\$[A-Za-z_{(]|[@&!]\w|[[({"'])/.test(v) || /\$\{?[A-Z_][A-Z0-9_]{2,}/.test(v))
+    return true;
+  if (/:\/\/|^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(v)) return true;
+  // `prod/db/password`, `secrets/api.key`: a path of words, not base64 (which may hold `/`).
+  return v.includes('/') && v.split('/').every((s) => /^[A-Za-z_.-]*$/.test(s));
+}
+
+/** Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`): typed. */
+const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+function hasTypedRun(v: string): boolean {
+  const lower = v.toLowerCase();
+  for (let i = 0; i + 6 <= lower.length; i++) {
+    const w = lower.slice(i, i + 6);
+    const back = [...w].reverse().join('');
+    if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
+  }
+  return /(.)\1{4,}/.test(v);
+}
+
+/** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
+const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
+/** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
+const CAMEL_WORDS = /^[a-z]*(?:[A-Z]{1,3}[a-z]{2,})+[A-Z]?\d{0,4}$/;
+/**
+ * An identifier of words, maybe with a short number (`ConnectionString_B2B`, `user-id-42`,
+ * `order_20240117`): two or more parts, each a word or at most a few digits.
+ */
+function isIdentifier(v: string): boolean {
+  const parts = v.split(/[_.-]/);
+  if (parts.length < 2 || !parts.some((p) => /^[A-Za-z]{4,}$/.test(p))) return false;
+  return parts.every((p) => /^(?:[A-Za-z]*\d{0,3}[A-Za-z]*|\d+)$/.test(p));
+}
+
+export interface ValueVerdict {
+  ok: boolean;
+  /** Why it was refused, for tuning and tests. */
+  reason?: string;
+}
+
+export function secretValueVerdict(v: string, kind: SecretNameKind, quoted: boolean): ValueVerdict {
+  if (MAVEN_ENCRYPTED.test(v)) return { ok: true };
+  if (v.length < (kind === 'password' ? 8 : 12)) return { ok: false, reason: 'short' };
+  if (PLACEHOLDER.test(v) || TEMPLATE.test(v) || INNER_TEMPLATE.test(v))
+    return { ok: false, reason: 'placeholder' };
+  // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential.
+  if (/\s/.test(v) || DIGEST.test(v)) return { ok: false, reason: 'text or digest' };
+  if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
+  if (isCode(v)) return { ok: false, reason: 'code' };
+  if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };
+  if (isIdentifier(v) || CAMEL_WORDS.test(v) || v.startsWith('?'))
+    return { ok: false, reason: 'identifier' };
+  const lower = /[a-z]/.test(v);
+  const upper = /[A-Z]/.test(v);
+  const digit = /\d/.test(v);
+  const symbols = v.replace(/[A-Za-z0-9]/g, '').length;
+  const entropy = shannonEntropy(v);
+  if (WORD.test(v)) {
+    // A quoted run of lower-case letters under a password name is a passphrase
+    // ("thisismypassword"); other letter-only values are words or identifiers.
+    const passphrase = kind === 'password' && quoted && /^[a-z]{8,}$/.test(v);
+    if (!passphrase) return { ok: false, reason: 'word' };
+    return { ok: true };
+  }
+  const classes = Number(lower) + Number(upper) + Number(digit) + Number(symbols > 0);
+  if (classes < 2) return { ok: false, reason: 'one class' };
+  // Random text of n characters has entropy close to log2(n) bits per character.
+  const floor = Math.min(3.2, Math.log2(v.length) * 0.8);
+  if (entropy < floor) return { ok: false, reason: 'entropy' };
+  return { ok: true };
+}
