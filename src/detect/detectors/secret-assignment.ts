@@ -22,7 +22,7 @@ import { secretValueVerdict } from './secret-value.js';
  */
 
 const KEYWORD = '(?:pass|pwd|secret|token|credential|key|auth|master)';
-const ASSIGNMENT = new RegExp(
+export const ASSIGNMENT = new RegExp(
   `${KEYWORD}[A-Za-z0-9_.-]{0,48}(\\[\\])?(["'\`]?)\\]?` +
     // 3: the separator: an operator, a comma between quoted strings, a quote alone, or `>`.
     `([ \\t]*(?::=|=>|=(?!=)|:(?!:))[ \\t]*|[ \\t]*,[ \\t]*(?=["'])|[ \\t]*(?=["'])|>)` +
@@ -30,6 +30,16 @@ const ASSIGNMENT = new RegExp(
     // 4-6 a quoted value, 7 a bare one.
     `(?:"([^"\\n]{1,300})"|'([^'\\n]{1,300})'|\`([^\`\\n]{1,300})\`|([^\\s"'\`<>]{1,300}))`,
   'dgi',
+);
+/**
+ * The cheap first look (a gate before ASSIGNMENT): a separator character with a keyword
+ * name right behind it. Anchored on the separator, which prose rarely has, it reads text
+ * about three times faster than ASSIGNMENT, which is anchored on the keyword ("token",
+ * "key" and "pass" are common words). Every ASSIGNMENT match holds such a separator.
+ */
+export const SEPARATOR_AFTER_NAME = new RegExp(
+  `[:=>,"'](?<=${KEYWORD}[A-Za-z0-9_.-]{0,48}(?:\\[\\])?["'\`]?\\]?[ \\t]*.)`,
+  'i',
 );
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
 const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
@@ -49,6 +59,7 @@ export const assignedSecret: Detector = {
     severity: 'high',
     regex: ASSIGNMENT,
     score: 0.8,
+    gate: (text) => SEPARATOR_AFTER_NAME.test(text),
     triggers: [
       [
         'pass',
