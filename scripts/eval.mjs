@@ -30,6 +30,7 @@ const HELD_GOALS = {
 const TUNED_SINCE = {
   'external7-heldout.jsonl': 'round 8',
   'external8-heldout.jsonl': 'round 9',
+  'external9-heldout.jsonl': 'round 10',
 };
 
 const pct = (x) => x.toFixed(3);

@@ -57,12 +57,16 @@ const gcpApiKey = tokenRule(
   'high',
   4,
 );
+// Fine-grained tokens are `github_pat_` + 22 + `_` + 59 today; earlier and shorter forms
+// (36 characters, no inner `_`) still circulate, so any 36+ body mixing case and digits counts.
+const GITHUB_PAT_TODAY = /^github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}$/;
 const githubToken = tokenRule(
   'github_token',
   ['=ghp', '=gho', '=ghu', '=ghs', '=ghr', '~github_pat_'],
-  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![A-Za-z0-9_])/g,
+  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{36,255})(?![A-Za-z0-9_])/g,
   'high',
   4,
+  (v) => !v.startsWith('github_pat_') || GITHUB_PAT_TODAY.test(v) || mixed(v.slice(11)),
 );
 // Personal access tokens (glpat-), pipeline trigger tokens (glptt-) and runner registration
 // tokens (GR1348941...).
