@@ -21,28 +21,56 @@ import { secretValueVerdict } from './secret-value.js';
  * to the vendor rules, and this rule scores below them, so a specific rule wins a span.
  */
 
-const KEYWORD = '(?:pass|pwd|secret|token|credential|key|auth|master)';
+const KEYWORD = '(?:pass|pwd|secret|token|cred|key|auth|master)';
+const NAME_TAIL = '[A-Za-z0-9_.-]{0,48}';
+/** A separator (named group `sep`), one alternative per family of syntaxes. */
+const SEPARATOR = [
+  // =, :, :=, ::=, ?=, =>, and comparisons (==, ===, !=; a quoted value only)
+  `[ \\t]*(?:={2,3}|!={1,2}|:{1,3}=|\\?=|=>|=|:(?!:))[ \\t]*`,
+  // a comma between a quoted name and a quoted value: define('NAME', 'v'), set("name", "v")
+  `[ \\t]*,[ \\t]*(?=\\\\?["'])`,
+  // an XML attribute pair: <add key="NAME" value="v"/>, <property name="NAME" value="v"/>
+  `[ \\t]+value[ \\t]*=[ \\t]*(?=["'])`,
+  // a quote right after the name, closed by `;`: private_key 'v';  fooapikeyfoo"v";
+  `[ \\t]*(?=\\\\?["'])`,
+  // a command-line flag and its value: --api-token v
+  `[ \\t]+(?<=--${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:-])`,
+  // an XML element: <password>v</password>
+  `>`,
+].join('|');
+/**
+ * The value: quoted (maybe with escaped quotes, as in JSON inside JSON), or bare.
+ * Read in a lookahead, so a name inside a refused value is still read: in
+ * `<add key="StripeSecret" value="...">` the value of `key` is the next match's name.
+ */
+const VALUE =
+  `(?=(?:[@bru](?=\\\\?["']))?(?<esc>\\\\)?` +
+  `(?:"(?<dq>[^"\\n]{1,300})"|'(?<sq>[^'\\n]{1,300})'|\`(?<bq>[^\`\\n]{1,300})\`|(?<bare>[^\\s"'\`<>]{1,300})))`;
 export const ASSIGNMENT = new RegExp(
-  `${KEYWORD}[A-Za-z0-9_.-]{0,48}(\\[\\])?(["'\`]?)\\]?` +
-    // 3: the separator: an operator, a comma between quoted strings, a quote alone, or `>`.
-    `([ \\t]*(?::=|=>|=(?!=)|:(?!:))[ \\t]*|[ \\t]*,[ \\t]*(?=["'])|[ \\t]*(?=["'])|>)` +
-    `(?:[@bru](?=["']))?` +
-    // 4-6 a quoted value, 7 a bare one.
-    `(?:"([^"\\n]{1,300})"|'([^'\\n]{1,300})'|\`([^\`\\n]{1,300})\`|([^\\s"'\`<>]{1,300}))`,
+  `${KEYWORD}${NAME_TAIL}(?<arr>\\[\\])?(?<nq>\\\\?["'\`])?\\]?(?<sep>${SEPARATOR})${VALUE}`,
   'dgi',
 );
 /**
  * The cheap first look (a gate before ASSIGNMENT): a separator character with a keyword
  * name right behind it. Anchored on the separator, which prose rarely has, it reads text
  * about three times faster than ASSIGNMENT, which is anchored on the keyword ("token",
- * "key" and "pass" are common words). Every ASSIGNMENT match holds such a separator.
+ * "key" and "pass" are common words). Every ASSIGNMENT match holds such a separator, or
+ * is a `--flag value`.
  */
 export const SEPARATOR_AFTER_NAME = new RegExp(
-  `[:=>,"'](?<=${KEYWORD}[A-Za-z0-9_.-]{0,48}(?:\\[\\])?["'\`]?\\]?[ \\t]*.)`,
+  `[:=>,"'!?](?<=${KEYWORD}${NAME_TAIL}[\\[\\]\\\\"'\`]{0,4}[ \\t]*.)`,
   'i',
 );
+const FLAG_WITH_VALUE = /--[A-Za-z0-9_.-]{1,100}[ \t]+[^\s"'`<>=:-]/;
+/** The gate: false only when ASSIGNMENT cannot match (a unit test checks it on every text). */
+export function mayHoldAssignment(text: string): boolean {
+  return SEPARATOR_AFTER_NAME.test(text) || (text.includes('--') && FLAG_WITH_VALUE.test(text));
+}
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
 const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
+/** Words that make a bare `key`, `secret` or `token` in prose a credential: "API key: ...". */
+const QUALIFIER =
+  /(?:^|[^A-Za-z])(api|access|secret|private|license|licence|auth|app|client|master|encryption|signing|bot|deploy|session|refresh|bearer)[ ]$/i;
 
 /** The whole name around a keyword match: back over name characters from the match start. */
 function nameStart(text: string, index: number): number {
@@ -50,6 +78,9 @@ function nameStart(text: string, index: number): number {
   while (i > 0 && index - i < 64 && NAME_CHAR.test(text[i - 1] as string)) i--;
   return i;
 }
+
+const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
+const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 export const assignedSecret: Detector = {
   ...patternDetector({
@@ -59,41 +90,14 @@ export const assignedSecret: Detector = {
     severity: 'high',
     regex: ASSIGNMENT,
     score: 0.8,
-    gate: (text) => SEPARATOR_AFTER_NAME.test(text),
+    gate: mayHoldAssignment,
+    // Whole words first (cheap); a name holding the keyword inside a word (`apiKey`,
+    // `fooapikeyfoo`, `DBPASSWORD`) through substrings in the three usual cases.
     triggers: [
       [
-        'pass',
-        'password',
-        'passwd',
-        'pwd',
-        'secret',
-        'token',
-        'credential',
-        'credentials',
-        'key',
-        'auth',
-        'master',
-        '~pass',
-        '~Pass',
-        '~PASS',
-        '~pwd',
-        '~Pwd',
-        '~PWD',
-        '~secret',
-        '~Secret',
-        '~SECRET',
-        '~token',
-        '~Token',
-        '~TOKEN',
-        '~credential',
-        '~Credential',
-        '~CREDENTIAL',
-        '~key',
-        '~Key',
-        '~KEY',
-        '~auth',
-        '~Auth',
-        '~AUTH',
+        ...['password', 'passwd', 'pass', 'pwd', 'secret', 'secrets', 'token', 'apikey'],
+        ...['credential', 'credentials', 'creds', 'cred', 'key', 'auth', 'master'],
+        ...STEMS.flatMap((s) => [`~${s}`, `~${cap(s)}`, `~${s.toUpperCase()}`]),
       ],
     ],
     refine: (m, ctx, c) => scoreAssignment(m, ctx.text, c),
@@ -102,47 +106,67 @@ export const assignedSecret: Detector = {
 };
 
 function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
-  const idx = m.indices;
-  if (!idx) return null;
-  const sep = m[3] ?? '';
-  const nameQuote = m[2] ?? '';
-  const valueGroup = [4, 5, 6, 7].find((g) => m[g] !== undefined) ?? 7;
-  const span = idx[valueGroup];
-  if (!span) return null;
-  const quoted = valueGroup !== 7;
+  const g = m.groups ?? {};
+  const at = m.indices?.groups ?? {};
+  const sep = g.sep ?? '';
+  const op = sep.trim();
+  const nameQuote = g.nq ?? '';
+  const which = (['dq', 'sq', 'bq', 'bare'] as const).find((k) => g[k] !== undefined);
+  const span = which && at[which];
+  if (!which || !span) return null;
+  const quoted = which !== 'bare';
   const start = nameStart(text, m.index);
-  // The name ends where the name characters end (the regex's tail), before `[]`, quote, `]`.
+  // The name ends where the name characters end, before `[]`, a quote or `]`.
   let nameEnd = m.index;
   while (nameEnd < text.length && NAME_CHAR.test(text[nameEnd] as string)) nameEnd++;
-  const name = text.slice(start, nameEnd);
-  const xml = sep === '>';
-  if (xml && text[start - 1] !== '<') return null;
-  if (nameQuote !== '' && !/["'`[]/.test(text[start - 1] ?? '')) return null;
-  let value = m[valueGroup] ?? '';
+  let name = text.slice(start, nameEnd);
+  const xml = op === '>';
+  let value = g[which] ?? '';
   let end = span[1];
+
+  // Each syntax's own conditions.
+  if (xml) {
+    if (text[start - 1] !== '<' || !text.startsWith('</', span[1])) return null;
+  } else if (op === '' && !sep.includes('value')) {
+    // A quote alone closes with `;`; a space alone follows a `--flag`.
+    if (quoted ? text[span[1] + 1] !== ';' : !name.startsWith('--')) return null;
+  } else if (op === ',' || sep.includes('value')) {
+    if (nameQuote === '') return null;
+  } else if (/^[=!]=/.test(op) && !quoted) return null;
+  if (nameQuote !== '' && !/["'`[\\]/.test(text[start - 1] ?? '')) return null;
+  // A quote that closes one string and opens the next (`"Password:",next:"Send"`) is not
+  // a value: a real one is followed by punctuation or space and does not open with it.
+  if (quoted && (/[A-Za-z0-9]/.test(text[span[1] + 1] ?? '') || /^[,;:)}\]]/.test(value)))
+    return null;
+  if (g.esc !== undefined) {
+    if (!quoted || !value.endsWith('\\')) return null;
+    value = value.slice(0, -1);
+    end -= 1;
+  }
   if (!quoted && !xml) {
     // A bare value cut short by a quote is code (`os.environ["X"]`, `"'$VAR'"`); a literal
-    // `\n` ends it (text quoted inside JSON); closing punctuation is not part of it.
+    // `\n` ends it (text quoted inside JSON), `&` ends a URL query's value; closing
+    // punctuation is not part of it.
     const next = text[span[1]];
     if (next === '"' || next === "'" || next === '`' || /\(|\w\[/.test(value)) return null;
-    const trimmed = value.replace(/\\[nrt].*$/, '').replace(/[,;)}\]]+$/, '');
+    let trimmed = value.replace(/\\[nrt].*$/, '');
+    if (/[?&]/.test(text[start - 1] ?? '')) trimmed = trimmed.replace(/&.*$/, '');
+    trimmed = trimmed.replace(/[,;)}\]]+$/, '');
     end -= value.length - trimmed.length;
     value = trimmed;
   }
-  const after = text[span[1] + (quoted ? 1 : 0)] ?? '';
-  if (xml && !text.startsWith('</', span[1])) return null;
-  // A comma separates a quoted name from a quoted value (`define('NAME', 'v')`); a quote
-  // alone follows a name and closes with `;` (`private_key 'v';`, `fooapikeyfoo"v";`).
-  if (/,/.test(sep) && nameQuote === '') return null;
-  if (sep.trim() === '' && !xml) {
-    if (!quoted || after !== ';') return null;
-  }
+
+  // "API key: ...", "Secret Key = ...": a qualifying word before a bare keyword name.
+  const qualifier = /^(?:key|secret|token)$/i.test(name)
+    ? QUALIFIER.exec(text.slice(Math.max(0, start - 20), start))?.[1]
+    : undefined;
+  if (qualifier) name = `${qualifier}_${name}`;
   const kind = secretNameKind(name, xml);
   if (kind === null) return null;
   // `key` alone is as often a dictionary, cache or plist key (`<key>CFBundleName</key>`):
   // only a value mixing upper case, lower case and digits counts there.
   if (
-    /^[^A-Za-z0-9]*key$/i.test(name) &&
+    /^key$/i.test(name) &&
     (xml || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))
   )
     return null;

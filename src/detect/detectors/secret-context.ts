@@ -88,7 +88,10 @@ const KEY_START = /[A-Za-z0-9]$/;
 const KEBAB = /^[#.][a-z]+(?:-[a-z]+)+$|^(?:[a-z]+-)*pass(?:word|wd)?(?:-[a-z]+)*$/;
 const NOT_A_PASSWORD =
   /^(?:none|null|nil|undefined|true|false|str|string|bool|int|required|optional|hidden|password|passwd|secret|empty|n\/a|tbd|todo|input|getpass|prompt)$/i;
-const CODE_LIKE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\|/;
+// Also a directory (`PWD=/home/ci/work`: the shell's working directory) and a YAML tag
+// (`password: !vault |`).
+const CODE_LIKE =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\||^\/[\w.-]*\/|^![a-z]+$/;
 
 const password = patternDetector({
   id: 'secret.password:assignment',

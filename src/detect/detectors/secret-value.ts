@@ -28,6 +28,8 @@ const MAVEN_ENCRYPTED = /^\{[A-Za-z0-9+/=]{20,}\\?\}$/;
 function isCode(v: string): boolean {
   if (/\w\([^)]*\)|\w\[[^\]]*\]|\(\)|=>|->|::/.test(v)) return true;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(v)) return true;
+  // Another assignment inside (`id=mysecret,src=./f`): options, not a value.
+  if (/^[A-Za-z_][\w.-]*=[^=]/.test(v)) return true;
   if (/^(?:\$[A-Za-z_{(]|[@&!]\w|[[({"'])/.test(v) || /\$\{?[A-Z_][A-Z0-9_]{2,}/.test(v))
     return true;
   if (/:\/\/|^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(v)) return true;
