@@ -1,5 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { hasTypedRun } from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -304,7 +305,7 @@ const genericApiKey = patternDetector({
     if (!span || v === undefined) return null;
     if (group === 2 && !m[0].startsWith('Bearer')) return null; // `bearer` is case-sensitive
     [c.start, c.end] = span;
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v)) return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
     return 0.8;
@@ -324,8 +325,8 @@ const envSecret = patternDetector({
   triggers: [['key', 'token', 'secret'], ['~=']],
   refine(m) {
     const v = m[1] ?? '';
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || !/\d/.test(v) || !/[A-Za-z]/.test(v))
-      return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
+    if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     return shannonEntropy(v) >= 3.2 ? 0.8 : null;
   },
 });

@@ -39,7 +39,7 @@ function isCode(v: string): boolean {
 
 /** Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`): typed. */
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-function hasTypedRun(v: string): boolean {
+export function hasTypedRun(v: string): boolean {
   const lower = v.toLowerCase();
   for (let i = 0; i + 6 <= lower.length; i++) {
     const w = lower.slice(i, i + 6);
