@@ -140,7 +140,8 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
       for (const text of [s.text, s.text.toUpperCase()]) {
         if (!new RegExp(ASSIGNMENT.source, 'dgi').test(text)) continue;
         matched++;
-        expect(mayHoldAssignment(text), text.slice(0, 120)).toBe(true);
+        // The sample id only: a held-out text is not printed.
+        expect(mayHoldAssignment(text), s.id).toBe(true);
       }
     }
     expect(matched).toBeGreaterThan(500);
