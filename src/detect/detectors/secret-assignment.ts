@@ -121,6 +121,10 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   while (nameEnd < text.length && NAME_CHAR.test(text[nameEnd] as string)) nameEnd++;
   let name = text.slice(start, nameEnd);
   const xml = op === '>';
+  // A variable read, not an assignment: `${DB_PASSWORD:-dev}`, `%API_KEY%`, `$TOKEN:`
+  // (PHP and Perl assign with `$token = ...`).
+  const sigil = text.slice(Math.max(0, start - 2), start);
+  if (/\$\{$|%$/.test(sigil) || (sigil.endsWith('$') && !op.includes('='))) return null;
   let value = g[which] ?? '';
   let end = span[1];
 

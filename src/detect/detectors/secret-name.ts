@@ -41,7 +41,7 @@ const META_BEFORE = new Set(
     'public publishable primary foreign unique sort partition cache idempotency hot short map ' +
     'dict object row lookup hash max min num total input output prompt completion page next ' +
     'prev previous continuation cursor sync csrf xsrf forgot has is show hide toggle no missing ' +
-    'invalid empty require requires enable enabled use uses with sign'
+    'invalid empty require requires enable enabled use uses with sign gpg pgp'
   ).split(' '),
 );
 

@@ -53,14 +53,22 @@ export function hasTypedRun(v: string): boolean {
 const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
 /** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
 const CAMEL_WORDS = /^[a-z]*(?:[A-Z]{1,3}[a-z]{2,})+[A-Z]?\d{0,4}$/;
+/** A word (camel-case humps of up to 12 letters), a number, or a short tag (`B2B`, `k8s`). */
+function isWordish(part: string): boolean {
+  if (/^\d{1,12}$/.test(part) || /^[A-Za-z]{0,4}\d{1,3}[A-Za-z]{0,4}$/.test(part)) return true;
+  const m = /^([A-Za-z]+)\d{0,6}$/.exec(part);
+  return m !== null && (m[1]?.match(/[A-Z]*[a-z]*/g) ?? []).every((hump) => hump.length <= 12);
+}
 /**
- * An identifier of words, maybe with a short number (`ConnectionString_B2B`, `user-id-42`,
- * `order_20240117`): two or more parts, each a word or at most a few digits.
+ * An identifier, key or path of words, maybe with numbers (`ConnectionString_B2B`,
+ * `user:1234:profile`, `uploads/2024/11/report.pdf`): two or more parts, one of them a word
+ * of 3+ letters, every one a word, a number or a short tag. Random tokens have parts that
+ * mix letters and digits throughout (`da2-nmaqhbb63zab`), so they are not identifiers.
  */
 function isIdentifier(v: string): boolean {
-  const parts = v.split(/[_.-]/);
-  if (parts.length < 2 || !parts.some((p) => /^[A-Za-z]{4,}$/.test(p))) return false;
-  return parts.every((p) => /^(?:[A-Za-z]*\d{0,3}[A-Za-z]*|\d+)$/.test(p));
+  const parts = v.split(/[_.:/\\-]+/).filter((p) => p !== '');
+  if (parts.length < 2 || !parts.some((p) => /^[A-Za-z]{3,}$/.test(p))) return false;
+  return parts.every(isWordish);
 }
 
 export interface ValueVerdict {

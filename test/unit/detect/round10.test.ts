@@ -38,6 +38,7 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
     [`relay:\n  bot_auth: ${KEY}\n`, `secret.generic_api_key ${KEY}`],
     [`opts["relay_token"] = "${KEY}"`, `secret.generic_api_key ${KEY}`],
     [`relaytoken[]= "${KEY}"`, `secret.generic_api_key ${KEY}`],
+    [`$relay_token = "${KEY}";`, `secret.generic_api_key ${KEY}`],
     [`{"msg": "{\\"relay_token\\":\\"${KEY}\\"}"}`, `secret.generic_api_key ${KEY}`],
     // a quote right after the name, a comma between quoted strings, a command-line flag
     [`relay_token '${KEY}';`, `secret.generic_api_key ${KEY}`],
@@ -98,6 +99,11 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
       'secret = settings["relay"]["secret"]',
       'docker run --secret id=relaysecret,src=./relay.txt app',
       'export PWD=/home/ci/builds/relay-2024',
+      'RELAY_PASSWORD=${RELAY_PASSWORD:-localdev}',
+      // keys and paths made of words and numbers, public key material
+      'redis_key = "tenant:4821:sessions:v3"',
+      's3_key = "exports/2025/03/ledger-final.csv"',
+      'gpg_key: "0x7D2C8E4B1A9F3E6D5C0B8A7F6E5D4C3B2A1F0E9D"',
       // words, numbers, digests, text with spaces
       'credentials: "same-origin"',
       'token_limit = 8192',
