@@ -23,6 +23,8 @@ import { secretValueVerdict } from './secret-value.js';
 
 const KEYWORD = '(?:pass|pwd|secret|token|cred|key|auth|master)';
 const NAME_TAIL = '[A-Za-z0-9_.-]{0,48}';
+/** What may lead a line-form assignment: Dockerfile, shell and Apache directives. */
+const DIRECTIVE = '(?:(?:ENV|ARG|export|set|setenv|SetEnv)[ \\t]+)?';
 /** A separator (named group `sep`), one alternative per family of syntaxes. */
 const SEPARATOR = [
   // =, :, :=, ::=, ?=, =>, and comparisons (==, ===, !=; a quoted value only)
@@ -35,6 +37,8 @@ const SEPARATOR = [
   `[ \\t]*(?=\\\\?["'])`,
   // a command-line flag and its value: --api-token v
   `[ \\t]+(?<=--${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:-])`,
+  // a line of a name and a value alone: `ENV API_TOKEN v` (Dockerfile), `password v` (.netrc)
+  `[ \\t]+(?<=^[ \\t]*${DIRECTIVE}${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:]+[ \\t]*\\r?$)`,
   // an XML element: <password>v</password>
   `>`,
 ].join('|');
@@ -48,7 +52,7 @@ const VALUE =
   `(?:"(?<dq>[^"\\n]{1,300})"|'(?<sq>[^'\\n]{1,300})'|\`(?<bq>[^\`\\n]{1,300})\`|(?<bare>[^\\s"'\`<>]{1,300})))`;
 export const ASSIGNMENT = new RegExp(
   `${KEYWORD}${NAME_TAIL}(?<arr>\\[\\])?(?<nq>\\\\?["'\`])?\\]?(?<sep>${SEPARATOR})${VALUE}`,
-  'dgi',
+  'dgim',
 );
 /**
  * The cheap first look (a gate before ASSIGNMENT): a separator character with a keyword
@@ -62,9 +66,26 @@ export const SEPARATOR_AFTER_NAME = new RegExp(
   'i',
 );
 const FLAG_WITH_VALUE = /--[A-Za-z0-9_.-]{1,100}[ \t]+[^\s"'`<>=:-]/;
-/** The gate: false only when ASSIGNMENT cannot match (a unit test checks it on every text). */
+/** A name and a value alone on the text's first line (or on any line, given one). */
+const LINE = `[ \\t]*${DIRECTIVE}${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+[^\\s"'\`<>=:]+[ \\t]*\\r?`;
+const FIRST_LINE_WITH_VALUE = new RegExp(`^${LINE}(?:\\n|$)`, 'i');
+// Anchored on the newline that ends such a line (a lookbehind reads the line), which is
+// cheaper than trying every line start.
+const LINE_WITH_VALUE_BEFORE_NEWLINE = new RegExp(`\\n(?<=(?:^|\\n)${LINE}\\n)`, 'i');
+function mayHoldLineForm(text: string): boolean {
+  if (FIRST_LINE_WITH_VALUE.test(text)) return true;
+  const last = text.lastIndexOf('\n');
+  if (last === -1) return false;
+  return (
+    LINE_WITH_VALUE_BEFORE_NEWLINE.test(text) || FIRST_LINE_WITH_VALUE.test(text.slice(last + 1))
+  );
+}
 export function mayHoldAssignment(text: string): boolean {
-  return SEPARATOR_AFTER_NAME.test(text) || (text.includes('--') && FLAG_WITH_VALUE.test(text));
+  return (
+    SEPARATOR_AFTER_NAME.test(text) ||
+    (text.includes('--') && FLAG_WITH_VALUE.test(text)) ||
+    mayHoldLineForm(text)
+  );
 }
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
 const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
@@ -132,8 +153,13 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   if (xml) {
     if (text[start - 1] !== '<' || !text.startsWith('</', span[1])) return null;
   } else if (op === '' && !sep.includes('value')) {
-    // A quote alone closes with `;`; a space alone follows a `--flag`.
-    if (quoted ? text[span[1] + 1] !== ';' : !name.startsWith('--')) return null;
+    // A quote alone closes with `;`; a space alone follows a `--flag` or starts a line
+    // (the regex checked that the name and the value are alone on it).
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const line = /^[ \t]*(?:(?:ENV|ARG|export|set|setenv|SetEnv)[ \t]+)?$/i.test(
+      text.slice(lineStart, start),
+    );
+    if (quoted ? text[span[1] + 1] !== ';' : !name.startsWith('--') && !line) return null;
   } else if (op === ',' || sep.includes('value')) {
     if (nameQuote === '') return null;
   } else if (/^[=!]=/.test(op) && !quoted) return null;

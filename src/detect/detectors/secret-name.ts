@@ -9,16 +9,17 @@
 
 export type SecretNameKind = 'password' | 'key';
 
-/** A part that is a password word (`password`, `db_pass`, `Passwort`, `pwd`). */
-const PASSWORD_PART = /passw(?:or)?d|passphrase|passwort|^pwd$|^pass$|^passe$/;
+/** A part that is a password word (`password`, `db_pass`, `requirepass`, `Passwort`, `pwd`). */
+const PASSWORD_PART = /passw(?:or)?d|passphrase|passwort|^pwd$|pass$|^passe$/;
 /**
  * A part that is a key word: `key` alone, a run-together name ending in a secret-ish key
  * (`apikey`, `secretkey`, `fooapikeyfoo`), or one holding `secret`, `token`, `credential`.
  */
 const KEY_PART =
   /^key$|^auth$|apikey|^creds?$|(?:secret|private|access|auth|app|master|signing|encryption|client|license|session|consumer|account|admin|shared|subscription|deploy)key$|secret|credential|token/;
-/** Not a secret word although it holds one (`tokenizer`, `secretary`, LLM `tokens`). */
-const NOT_A_SECRET_PART = /tokeni[sz]|tokens$|^secretary|^secretion|^secrets?manager$/;
+/** Not a secret word although it holds one (`tokenizer`, `secretary`, LLM `tokens`, `bypass`). */
+const NOT_A_SECRET_PART =
+  /tokeni[sz]|tokens$|^secretary|^secretion|^secrets?manager$|(?:by|com|over|under|tres|sur)pass$/;
 
 /** Parts after the last secret word that make the name metadata about a secret. */
 const META_AFTER = new Set(
