@@ -186,6 +186,20 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     value = trimmed;
   }
 
+  // `Authorization: Basic <credential>`: the credential follows the scheme word.
+  let valueStart = span[0];
+  if (/authorization$/i.test(name)) {
+    const scheme = quoted
+      ? /^((?:Basic|Token|Bearer|ApiKey|Key)[ ]+)(\S+)$/i.exec(value)
+      : /^(?:Basic|Token|Bearer|ApiKey|Key)$/i.test(value)
+        ? /^([ \t]+)([A-Za-z0-9+/=._~-]{8,300})/.exec(text.slice(end))
+        : null;
+    if (!scheme) return null;
+    valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
+    value = scheme[2] ?? '';
+    end = valueStart + value.length;
+  }
+
   // "API key: ...", "Secret Key = ...": a qualifying word before a bare keyword name.
   const qualifier = /^(?:key|secret|token)$/i.test(name)
     ? QUALIFIER.exec(text.slice(Math.max(0, start - 20), start))?.[1]
@@ -202,12 +216,17 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     return null;
   if (AWS_KEY_ID.test(value)) {
     if (isAwsPlaceholderKeyId(value)) return null;
-    Object.assign(c, { start: span[0], end, type: 'secret.aws_access_key', severity: 'critical' });
+    Object.assign(c, {
+      start: valueStart,
+      end,
+      type: 'secret.aws_access_key',
+      severity: 'critical',
+    });
     return 0.85;
   }
   if (PUBLIC_SECRET_PREFIX.test(value)) return null;
   if (!secretValueVerdict(value, kind, quoted).ok) return null;
-  c.start = span[0];
+  c.start = valueStart;
   c.end = end;
   if (kind === 'password') {
     c.type = 'secret.password';

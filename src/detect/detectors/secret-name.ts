@@ -16,7 +16,7 @@ const PASSWORD_PART = /passw(?:or)?d|passphrase|passwort|^pwd$|pass$|^passe$/;
  * (`apikey`, `secretkey`, `fooapikeyfoo`), or one holding `secret`, `token`, `credential`.
  */
 const KEY_PART =
-  /^key$|^auth$|apikey|^creds?$|(?:secret|private|access|auth|app|master|signing|encryption|client|license|session|consumer|account|admin|shared|subscription|deploy)key$|secret|credential|token/;
+  /^key$|^auth$|authorization$|apikey|^creds?$|(?:secret|private|access|auth|app|master|signing|encryption|client|license|session|consumer|account|admin|shared|subscription|deploy)key$|secret|credential|token/;
 /** Not a secret word although it holds one (`tokenizer`, `secretary`, LLM `tokens`, `bypass`). */
 const NOT_A_SECRET_PART =
   /tokeni[sz]|tokens$|^secretary|^secretion|^secrets?manager$|(?:by|com|over|under|tres|sur)pass$/;

@@ -58,6 +58,11 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
       '<master>{Qm5vPx8LzT2wRk9cVb4nHy7JdF3sGa6E=}</master>',
       'secret.password {Qm5vPx8LzT2wRk9cVb4nHy7JdF3sGa6E=}',
     ],
+    // an Authorization header: the credential after the scheme
+    [
+      'curl -H "Authorization: Basic b3BzOkd3OHRhblZlbDJxOTk=" https://relay.local',
+      'secret.generic_api_key b3BzOkd3OHRhblZlbDJxOTk=',
+    ],
     // prose with a qualifier, short lower-case keys, AWS key ids outside base-32
     ['Here is my API key: 7c1e9a4f2b8d6e0a5c3f', 'secret.generic_api_key 7c1e9a4f2b8d6e0a5c3f'],
     ['SERVICE_KEY = "u7qk2nd9xw4pz8m"', 'secret.generic_api_key u7qk2nd9xw4pz8m'],
@@ -110,6 +115,7 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
       'gpg_key: "0x7D2C8E4B1A9F3E6D5C0B8A7F6E5D4C3B2A1F0E9D"',
       // words, numbers, digests, text with spaces
       'Password reset\nAPI key rotation\nsecret sauce\ntoken budget 2048',
+      'Authorization: required',
       'credentials: "same-origin"',
       'token_limit = 8192',
       '"cache_key": "sha256:9b74c9897bac770ffc029102a200c5de9b74c9897bac770ffc029102a200c5de"',
