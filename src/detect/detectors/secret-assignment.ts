@@ -58,11 +58,12 @@ export const ASSIGNMENT = new RegExp(
  * The cheap first look (a gate before ASSIGNMENT): a separator character with a keyword
  * name right behind it. Anchored on the separator, which prose rarely has, it reads text
  * about three times faster than ASSIGNMENT, which is anchored on the keyword ("token",
- * "key" and "pass" are common words). Every ASSIGNMENT match holds such a separator, or
- * is a `--flag value`.
+ * "key" and "pass" are common words; commas, which prose is full of, are left to the quote
+ * that closes the name before them). Every other ASSIGNMENT match is a `--flag value` or a
+ * name and a value alone on a line.
  */
 export const SEPARATOR_AFTER_NAME = new RegExp(
-  `[:=>,"'!?](?<=${KEYWORD}${NAME_TAIL}[\\[\\]\\\\"'\`]{0,4}[ \\t]*.)`,
+  `[:=>"'](?<=${KEYWORD}${NAME_TAIL}[\\[\\]\\\\"'\`]{0,4}[ \\t]*[!?:=]{0,2}.)`,
   'i',
 );
 const FLAG_WITH_VALUE = /--[A-Za-z0-9_.-]{1,100}[ \t]+[^\s"'`<>=:-]/;
@@ -73,13 +74,17 @@ const FIRST_LINE_WITH_VALUE = new RegExp(`^${LINE}(?:\\n|$)`, 'i');
 // cheaper than trying every line start.
 const LINE_WITH_VALUE_BEFORE_NEWLINE = new RegExp(`\\n(?<=(?:^|\\n)${LINE}\\n)`, 'i');
 function mayHoldLineForm(text: string): boolean {
-  if (FIRST_LINE_WITH_VALUE.test(text)) return true;
-  const last = text.lastIndexOf('\n');
-  if (last === -1) return false;
-  return (
-    LINE_WITH_VALUE_BEFORE_NEWLINE.test(text) || FIRST_LINE_WITH_VALUE.test(text.slice(last + 1))
-  );
+  // A line-form assignment is at most a name (~100) and a value (300) long: most prose
+  // fields are one longer line, settled by one indexOf.
+  const firstBreak = text.indexOf('\n');
+  const first = firstBreak === -1 ? text : text.slice(0, firstBreak);
+  if (first.length <= 450 && FIRST_LINE_WITH_VALUE.test(first)) return true;
+  if (firstBreak === -1) return false;
+  if (LINE_WITH_VALUE_BEFORE_NEWLINE.test(text)) return true;
+  const last = text.slice(text.lastIndexOf('\n') + 1);
+  return last.length <= 450 && FIRST_LINE_WITH_VALUE.test(last);
 }
+
 export function mayHoldAssignment(text: string): boolean {
   return (
     SEPARATOR_AFTER_NAME.test(text) ||
