@@ -180,12 +180,13 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   }
   if (!quoted && !xml) {
     // A bare value cut short by a quote is code (`os.environ["X"]`, `"'$VAR'"`); a literal
-    // `\n` ends it (text quoted inside JSON), `&` ends a URL query's value; closing
-    // punctuation is not part of it.
+    // `\n` ends it (text quoted inside JSON), `&` a URL query's value, `;name=` a connection
+    // string's field; closing punctuation is not part of it.
     const next = text[span[1]];
     if (next === '"' || next === "'" || next === '`' || /\(|\w\[/.test(value)) return null;
     let trimmed = value.replace(/\\[nrt].*$/, '');
     if (/[?&]/.test(text[start - 1] ?? '')) trimmed = trimmed.replace(/&.*$/, '');
+    trimmed = trimmed.replace(/;[A-Za-z_ ][\w .-]*=.*$/, '');
     trimmed = trimmed.replace(/[,;)}\]]+$/, '');
     end -= value.length - trimmed.length;
     value = trimmed;
