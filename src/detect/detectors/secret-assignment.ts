@@ -1,6 +1,6 @@
 import { patternDetector, type Candidate, type Detector } from '../rule.js';
 import { isAwsPlaceholderKeyId } from '../validators.js';
-import { secretNameKind } from './secret-name.js';
+import { nameParts, secretNameKind } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
 import { secretValueVerdict } from './secret-value.js';
 
@@ -136,6 +136,47 @@ function nameStart(text: string, index: number): number {
   return i;
 }
 
+/**
+ * A vendor named in the name gives the finding that vendor's type, as the corpus labels it (a
+ * 40-hex GitHub token under `github_token:` is a GitHub token, not a generic key); so does a
+ * legacy Vault token's shape (`s.` and 24 characters).
+ */
+const VENDOR_TYPES: Readonly<Record<string, string>> = {
+  github: 'secret.github_token',
+  gitlab: 'secret.gitlab_token',
+  slack: 'secret.slack_token',
+  npm: 'secret.npm_token',
+  openai: 'secret.openai_key',
+  anthropic: 'secret.anthropic_key',
+  huggingface: 'secret.huggingface_token',
+  hf: 'secret.huggingface_token',
+  sendgrid: 'secret.sendgrid_key',
+  mailgun: 'secret.mailgun_key',
+  mailchimp: 'secret.mailchimp_key',
+  pypi: 'secret.pypi_token',
+  telegram: 'secret.telegram_bot_token',
+  discord: 'secret.discord_bot_token',
+  stripe: 'secret.stripe_key',
+  grafana: 'secret.grafana_token',
+  databricks: 'secret.databricks_token',
+  vault: 'secret.vault_token',
+};
+function vendorType(name: string, value: string): string | undefined {
+  if (/^[sb]\.[A-Za-z0-9]{24}$/.test(value)) return 'secret.vault_token';
+  const parts = nameParts(name);
+  // An AWS secret: `aws` and `secret` in the name, or `aws` and the 40-character shape.
+  const aws =
+    parts.includes('aws') &&
+    !parts.includes('session') &&
+    (parts.includes('secret') || /^[A-Za-z0-9/+]{40}$/.test(value));
+  if (aws) return 'secret.aws_secret_key';
+  // An app's client secret (`GITHUB_SECRET`) and Azure's OpenAI keys are not the vendor's
+  // tokens: the corpus keeps them generic.
+  if (parts.some((p) => p === 'secret' || p === 'client' || p === 'azure')) return undefined;
+  for (const p of parts) if (VENDOR_TYPES[p]) return VENDOR_TYPES[p];
+  return undefined;
+}
+
 const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
@@ -159,7 +200,15 @@ export const assignedSecret: Detector = {
     ],
     refine: (m, ctx, c) => scoreAssignment(m, ctx.text, c),
   }),
-  types: ['secret.generic_api_key', 'secret.password', 'secret.aws_access_key'],
+  types: [
+    ...new Set([
+      'secret.generic_api_key',
+      'secret.password',
+      'secret.aws_access_key',
+      'secret.aws_secret_key',
+      ...Object.values(VENDOR_TYPES),
+    ]),
+  ],
 };
 
 function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
@@ -213,8 +262,11 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     // A bare value cut short by a quote is code (`os.environ["X"]`, `"'$VAR'"`); a literal
     // `\n` ends it (text quoted inside JSON), `&` a URL query's value, `;name=` a connection
     // string's field; closing punctuation is not part of it.
+    // (A quote that closes a string holding the whole assignment, `'Authorization: v'`,
+    // does end it.)
     const next = text[span[1]];
-    if (next === '"' || next === "'" || next === '`' || /\(|\w\[/.test(value)) return null;
+    const cut = (next === '"' || next === "'" || next === '`') && text[start - 1] !== next;
+    if (cut || /\(|\w\[/.test(value)) return null;
     let trimmed = value.replace(/\\[nrt].*$/, '');
     if (/[?&]/.test(text[start - 1] ?? '')) trimmed = trimmed.replace(/&.*$/, '');
     trimmed = trimmed.replace(/;[A-Za-z_ ][\w .-]*=.*$/, '');
@@ -231,10 +283,12 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
       : /^(?:Basic|Token|Bearer|ApiKey|Key)$/i.test(value)
         ? /^([ \t]+)([A-Za-z0-9+/=._~-]{8,300})/.exec(text.slice(end))
         : null;
-    if (!scheme) return null;
-    valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
-    value = scheme[2] ?? '';
-    end = valueStart + value.length;
+    // No scheme word: the credential is the whole value (`Authorization: <uuid>`).
+    if (scheme) {
+      valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
+      value = scheme[2] ?? '';
+      end = valueStart + value.length;
+    }
   }
 
   // "API key: ...", "Secret Key = ...": a qualifying word before a bare keyword name.
@@ -265,6 +319,11 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   if (!secretValueVerdict(value, kind, quoted).ok) return null;
   c.start = valueStart;
   c.end = end;
+  const vendor = kind === 'key' ? vendorType(name, value) : undefined;
+  if (vendor) {
+    c.type = vendor;
+    return 0.85;
+  }
   if (kind === 'password') {
     c.type = 'secret.password';
     return 0.85;

@@ -11,7 +11,17 @@ import type { SecretNameKind } from './secret-name.js';
 
 /** Typed stand-ins: `xxxx`, `changeme`, `your_api_key`, `<token>`, `${TOKEN}`, `%s`. */
 const PLACEHOLDER =
-  /example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|replace|insert|fake|foobar|lorem|secret_here|token_here|key_here|\*\*\*|\.\.\.|^(?:test|testing|demo)/i;
+  /example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|replace|insert|foobar|lorem|(?:secret|token|key)_?here|\*\*\*|\.\.\.|^(?:test|testing|demo)/i;
+/**
+ * `fake` marks a placeholder (`fakesecret`, `fake_api_key_123`) unless a long random value is
+ * left without it: scanners' fixtures mark real-looking keys as dummies inside the value
+ * (`...zFAKEdzC6ND...`), and the corpus counts those as secrets.
+ */
+function isFakePlaceholder(v: string): boolean {
+  if (!/fake/i.test(v)) return false;
+  const rest = v.replace(/fake/gi, '');
+  return rest.length < 16 || shannonEntropy(rest) < 3.5;
+}
 const TEMPLATE =
   /^(?:\$\{.*\}|\{\{.*\}\}|\{[A-Za-z_][\w.]{0,40}\}|<[^>]*>|%[sd]|%\w+%|%\([\w.]+\)[sd]|\[[A-Z_]+\])$/;
 /** A template inside the value: `${var}`, `{{ x }}`, `{% x %}` (a CI cache key, a chart). */
@@ -27,7 +37,13 @@ const MAVEN_ENCRYPTED = /^\{[A-Za-z0-9+/=]{20,}\\?\}$/;
  */
 function isCode(v: string): boolean {
   if (/\w\([^)]*\)|\w\[[^\]]*\]|\(\)|=>|->|::/.test(v)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(v)) return true;
+  // A dotted name of words (`this.apiKey`, `settings.GITHUB_API_SECRET`), not a dotted
+  // token (`hE1hlY...atlasv1.ARjZ...`, `s.ZC9Ecf4M...`): every part must read as words.
+  if (
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(v) &&
+    v.split(/[.$_-]+/).every(isWordishPart)
+  )
+    return true;
   // Another assignment inside (`id=mysecret,src=./f`): options, not a value.
   if (/^[A-Za-z_][\w.-]*=[^=]/.test(v)) return true;
   if (/^(?:\$[A-Za-z_{(]|[@&!]\w|[[({"'])/.test(v) || /\$\{?[A-Z_][A-Z0-9_]{2,}/.test(v))
@@ -46,13 +62,16 @@ export function hasTypedRun(v: string): boolean {
     const back = [...w].reverse().join('');
     if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
   }
-  return /(.)\1{4,}/.test(v);
+  // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
+  // Heroku), and `=` is padding.
+  return /([A-Za-z0-9])\1{4,}/.test(v);
 }
 
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
 const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
 /** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
 const CAMEL_WORDS = /^[a-z]*(?:[A-Z]{1,3}[a-z]{2,})+[A-Z]?\d{0,4}$/;
+const isWordishPart = (p: string) => p === '' || isWordish(p);
 /** A word (camel-case humps of up to 12 letters), a number, or a short tag (`B2B`, `k8s`). */
 function isWordish(part: string): boolean {
   if (/^\d{1,12}$/.test(part) || /^[A-Za-z]{0,4}\d{1,3}[A-Za-z]{0,4}$/.test(part)) return true;
@@ -71,6 +90,18 @@ function isIdentifier(v: string): boolean {
   return parts.every(isWordish);
 }
 
+/**
+ * Letters that mix case at random (`yqDVtkqPECriaLRi`), not camel-case words: words keep
+ * lower-case runs of three letters and more (`getUserAccount`), random text breaks them up.
+ */
+function randomLetters(v: string): boolean {
+  if (v.length < 12 || !/^[A-Za-z]+$/.test(v) || !/[a-z]/.test(v)) return false;
+  const upper = v.replace(/[^A-Z]/g, '').length;
+  const lowerRuns = v.match(/[a-z]+/g) ?? [];
+  const meanRun = lowerRuns.reduce((n, r) => n + r.length, 0) / lowerRuns.length;
+  return upper >= 3 && meanRun < 3.5 && shannonEntropy(v) >= 3.3;
+}
+
 export interface ValueVerdict {
   ok: boolean;
   /** Why it was refused, for tuning and tests. */
@@ -80,7 +111,7 @@ export interface ValueVerdict {
 export function secretValueVerdict(v: string, kind: SecretNameKind, quoted: boolean): ValueVerdict {
   if (MAVEN_ENCRYPTED.test(v)) return { ok: true };
   if (v.length < (kind === 'password' ? 8 : 12)) return { ok: false, reason: 'short' };
-  if (PLACEHOLDER.test(v) || TEMPLATE.test(v) || INNER_TEMPLATE.test(v))
+  if (PLACEHOLDER.test(v) || isFakePlaceholder(v) || TEMPLATE.test(v) || INNER_TEMPLATE.test(v))
     return { ok: false, reason: 'placeholder' };
   // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential.
   if (/\s/.test(v) || DIGEST.test(v)) return { ok: false, reason: 'text or digest' };
@@ -94,7 +125,7 @@ export function secretValueVerdict(v: string, kind: SecretNameKind, quoted: bool
   const digit = /\d/.test(v);
   const symbols = v.replace(/[A-Za-z0-9]/g, '').length;
   const entropy = shannonEntropy(v);
-  if (WORD.test(v)) {
+  if (WORD.test(v) && !randomLetters(v)) {
     // A quoted run of lower-case letters under a password name is a passphrase
     // ("thisismypassword"); other letter-only values are words or identifiers.
     const passphrase = kind === 'password' && quoted && /^[a-z]{8,}$/.test(v);

@@ -1,5 +1,5 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isAwsPlaceholderKeyId, isPlaceholderValue } from '../validators.js';
+import { isAwsPlaceholderKeyId, isPlaceholderValue, isTrivialDigits } from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
@@ -77,13 +77,18 @@ const gitlabToken = tokenRule(
   'high',
   6,
 );
+// `xoxe-` are refresh and configuration tokens. Digit groups typed as runs (`xoxp-1234-1234-`)
+// are placeholders.
 const slackToken = tokenRule(
   'slack_token',
-  ['=xoxa', '=xoxb', '=xoxp', '=xoxo', '=xoxs', '=xoxr'],
-  /\bxox[abposr]-[A-Za-z0-9-]{20,250}(?![\w-])/g,
+  ['=xoxa', '=xoxb', '=xoxp', '=xoxo', '=xoxs', '=xoxr', '=xoxe'],
+  /\bxox[abposre]-[A-Za-z0-9-]{20,250}(?![\w-])/g,
   'high',
   5,
-  (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(5)),
+  (v) =>
+    /\d/.test(v) &&
+    /[A-Za-z]/.test(v.slice(5)) &&
+    !(v.match(/-\d{4,}(?=-)/g) ?? []).some((g) => isTrivialDigits(g.slice(1))),
 );
 const slackWebhook = tokenRule(
   'slack_webhook',
