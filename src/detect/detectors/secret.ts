@@ -5,6 +5,7 @@ import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
+import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -241,6 +242,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
+  ...FORMAT_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
   assignedSecret,
 ];
