@@ -76,7 +76,7 @@ const derPrivateKey = patternDetector({
   severity: 'critical',
   regex: /(?<![A-Za-z0-9+/])M[IH][A-Za-z0-9+/]{100,8000}={0,2}(?![A-Za-z0-9+/=])/g,
   score: 0.95,
-  triggers: [['~MI']],
+  triggers: [['~MI', '~MH']],
   refine: (m) => (isPrivateKeyDer(m[0]) ? 0.95 : null),
 });
 

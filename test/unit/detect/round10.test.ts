@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +138,69 @@ describe('round 10: a value assigned to a secret name, whatever the syntax', () 
     expect(secretNameKind('bypass')).toBeNull();
     expect(secretNameKind('master')).toBeNull();
     expect(secretNameKind('master', true)).toBe('password');
+  });
+
+  it.each([
+    // a vendor in the name gives the vendor's type; an app's client secret stays generic
+    [
+      'github_token: e7732fcf3d1b12d1a614983e62154184a19ce420',
+      'secret.github_token e7732fcf3d1b12d1a614983e62154184a19ce420',
+    ],
+    [
+      'GITHUB_SECRET=e7732fcf3d1b12d1a614983e62154184a19ce420',
+      'secret.generic_api_key e7732fcf3d1b12d1a614983e62154184a19ce420',
+    ],
+    ['vault_token: s.Hq7Lm2Vt9Rk4Wz8Bn3Cy6Df1', 'secret.vault_token s.Hq7Lm2Vt9Rk4Wz8Bn3Cy6Df1'],
+    [
+      'aws_key: Tq9ZmW2xLp7NcB3sRk4v/Hq7Lm2Vt9Rk4Wz8Bn3C',
+      'secret.aws_secret_key Tq9ZmW2xLp7NcB3sRk4v/Hq7Lm2Vt9Rk4Wz8Bn3C',
+    ],
+    // round 10's formats, each under its own rule id
+    ['curl -u ops:Tz8#kQ2vLm9p https://relay.local', 'secret.password Tz8#kQ2vLm9p'],
+    ['curl --user "ops:Tz8#kQ2vLm9p" https://relay.local', 'secret.password Tz8#kQ2vLm9p'],
+    [
+      '<value>kPz4Q~Vb8nLr2Tq9Wx5Yc7Md1Fg6Hs3Jk0Ae_Bt</value>',
+      'secret.generic_api_key kPz4Q~Vb8nLr2Tq9Wx5Yc7Md1Fg6Hs3Jk0Ae_Bt',
+    ],
+    [
+      'key IR@1b2c3d4e-5f60-7a8b-9c0d-1e2f3a4b5c6d@adf-ledger-02@ne@C29qNbJC7tQIKKH5Mng7Auu14BL5XjOCPJ7sbPEXtRU=',
+      'secret.generic_api_key IR@1b2c3d4e-5f60-7a8b-9c0d-1e2f3a4b5c6d@adf-ledger-02@ne@C29qNbJC7tQIKKH5Mng7Auu14BL5XjOCPJ7sbPEXtRU=',
+    ],
+    // Slack configuration and refresh tokens
+    [
+      '"refresh": "xoxe-1-Rk4vTq9ZmW2xLp7NcB3sHq7Lm2Vt9Rk4Wz8Bn3Cy6Df1Gh5Jp0"',
+      'secret.slack_token xoxe-1-Rk4vTq9ZmW2xLp7NcB3sHq7Lm2Vt9Rk4Wz8Bn3Cy6Df1Gh5Jp0',
+    ],
+  ])('%s', (text, finding) => {
+    expect(found(text)).toContain(finding);
+  });
+
+  it('finds private keys as bare DER base64, never public keys', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    for (const der of [
+      rsa.privateKey.export({ type: 'pkcs1', format: 'der' }),
+      rsa.privateKey.export({ type: 'pkcs8', format: 'der' }),
+      ec.privateKey.export({ type: 'sec1', format: 'der' }),
+    ]) {
+      const b64 = der.toString('base64');
+      expect(found(`key material: ${b64}`)).toEqual([`secret.private_key ${b64}`]);
+    }
+    const pub = rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(found(`public: ${pub}`)).toEqual([]);
+  });
+
+  it('leaves placeholder credentials in commands and tokens alone', () => {
+    for (const text of [
+      'curl -u user:pass https://relay.local',
+      'curl -u "$RELAY_USER:$RELAY_TOKEN" https://relay.local',
+      'docker run -u 1000:1000 relay',
+      '"token": "xoxp-1234-1234-1234-9c4b1e7d2f8a3c6e5b0d9f4a8e7d6c5b"',
+      'xoxe.xoxp-1-RelayAppConfigurationTokenHere',
+      'see https://example.org/img/2019-xoxo-relay-2.jpg',
+    ]) {
+      expect(found(text), text).toEqual([]);
+    }
   });
 
   it('disables the rule by its id', () => {
