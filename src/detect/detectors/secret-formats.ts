@@ -5,7 +5,8 @@ import { secretValueVerdict } from './secret-value.js';
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
  * id for `disabled_rules`: a `user:password` pair passed to a command-line flag, Azure AD
- * client secrets, Azure Data Factory runtime keys and private keys as bare DER in base64.
+ * client secrets, Azure Data Factory runtime keys, private keys as bare DER in base64, and
+ * 1Password secret keys, Terraform Cloud tokens and Heroku API keys.
  */
 
 /**
@@ -80,7 +81,44 @@ const derPrivateKey = patternDetector({
   refine: (m) => (isPrivateKeyDer(m[0]) ? 0.95 : null),
 });
 
+/**
+ * Vendor formats with a mark of their own, typed `secret.generic_api_key` as the corpus labels
+ * them: 1Password account secret keys (`A3-` and five dashed groups), Terraform Cloud tokens
+ * (`.atlasv1.`) and Heroku's current API keys (`HRKU-AA`). A body of one repeated character
+ * (`A3-XXXXXX-...`) is a placeholder.
+ */
+const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
+  patternDetector({
+    id: `secret.generic_api_key:${id}`,
+    type: 'secret.generic_api_key',
+    category: 'secret',
+    severity: 'high',
+    regex,
+    score: 0.9,
+    triggers: [triggers],
+    refine: (m) =>
+      /([A-Za-z0-9])\1{5,}/.test(m[0]) || !/\d/.test(m[0]) || shannonEntropy(m[0]) < 3.5
+        ? null
+        : 0.9,
+  });
+const onePasswordSecretKey = vendorFormat(
+  'onepassword_secret_key',
+  /\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b/g,
+  ['=A3'],
+);
+const terraformCloudToken = vendorFormat(
+  'terraform_cloud',
+  /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/g,
+  ['atlasv1'],
+);
+const herokuApiKey = vendorFormat('heroku', /\bHRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])/g, [
+  '=HRKU',
+]);
+
 export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
+  onePasswordSecretKey,
+  terraformCloudToken,
+  herokuApiKey,
   userPasswordFlag,
   azureAdClientSecret,
   azureDataFactoryKey,
