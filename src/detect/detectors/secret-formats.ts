@@ -5,8 +5,8 @@ import { secretValueVerdict } from './secret-value.js';
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
  * id for `disabled_rules`: a `user:password` pair passed to a command-line flag, Azure AD
- * client secrets, Azure Data Factory runtime keys, private keys as bare DER in base64, and
- * 1Password secret keys, Terraform Cloud tokens and Heroku API keys.
+ * client secrets, Azure Data Factory runtime keys, private keys as bare DER in base64,
+ * Terraform Cloud tokens and Heroku API keys.
  */
 
 /**
@@ -83,9 +83,8 @@ const derPrivateKey = patternDetector({
 
 /**
  * Vendor formats with a mark of their own, typed `secret.generic_api_key` as the corpus labels
- * them: 1Password account secret keys (`A3-` and five dashed groups), Terraform Cloud tokens
- * (`.atlasv1.`) and Heroku's current API keys (`HRKU-AA`). A body of one repeated character
- * (`A3-XXXXXX-...`) is a placeholder.
+ * them: Terraform Cloud tokens (`.atlasv1.`) and Heroku's current API keys (`HRKU-AA`). A
+ * run of one repeated letter or digit is a placeholder.
  */
 const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
   patternDetector({
@@ -101,11 +100,6 @@ const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
         ? null
         : 0.9,
   });
-const onePasswordSecretKey = vendorFormat(
-  'onepassword_secret_key',
-  /\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b/g,
-  ['=A3'],
-);
 const terraformCloudToken = vendorFormat(
   'terraform_cloud',
   /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}(?![A-Za-z0-9_=-])/g,
@@ -116,7 +110,6 @@ const herokuApiKey = vendorFormat('heroku', /\bHRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-
 ]);
 
 export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
-  onePasswordSecretKey,
   terraformCloudToken,
   herokuApiKey,
   userPasswordFlag,
