@@ -10,9 +10,9 @@ import { secretValueVerdict } from './secret-value.js';
  */
 
 /**
- * `curl -u user:password`, `curl --user "user:password"`, `http --auth user:password`: the
- * password half of the pair (a lone `-u user` prompts for it). Case-sensitive: `-U` is
- * another flag.
+ * `curl -u user:password`, `curl --user "user:password"`, `curl -u :token`, `http --auth
+ * user:password`: the password half of the pair (a lone `-u user` prompts for it).
+ * Case-sensitive: `-U` is another flag.
  */
 const userPasswordFlag = patternDetector({
   id: 'secret.password:user_flag',
@@ -20,7 +20,7 @@ const userPasswordFlag = patternDetector({
   category: 'secret',
   severity: 'high',
   regex:
-    /(?<![\w-])(?:-u|--user|--auth)(?:[ \t]+|=)(["']?)[^\s:"'$]{1,64}:(["']?)([^\s"']{1,128})\2\1(?![^\s"'])/dg,
+    /(?<![\w-])(?:-u|--user|--proxy-user|--auth)(?:[ \t]+|=)(["']?)[^\s:"'$]{0,64}:(["']?)([^\s"']{1,128})\2\1(?![^\s"'])/dg,
   group: 3,
   score: 0.85,
   triggers: [['u', 'user', 'auth'], ['#colon']],
