@@ -1,5 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { hasTypedRun } from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -88,7 +89,10 @@ const KEY_START = /[A-Za-z0-9]$/;
 const KEBAB = /^[#.][a-z]+(?:-[a-z]+)+$|^(?:[a-z]+-)*pass(?:word|wd)?(?:-[a-z]+)*$/;
 const NOT_A_PASSWORD =
   /^(?:none|null|nil|undefined|true|false|str|string|bool|int|required|optional|hidden|password|passwd|secret|empty|n\/a|tbd|todo|input|getpass|prompt)$/i;
-const CODE_LIKE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\|/;
+// Also a directory (`PWD=/home/ci/work`: the shell's working directory) and a YAML tag
+// (`password: !vault |`).
+const CODE_LIKE =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\||^\/[\w.-]*\/|^![a-z]+$/;
 
 const password = patternDetector({
   id: 'secret.password:assignment',
@@ -301,7 +305,7 @@ const genericApiKey = patternDetector({
     if (!span || v === undefined) return null;
     if (group === 2 && !m[0].startsWith('Bearer')) return null; // `bearer` is case-sensitive
     [c.start, c.end] = span;
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v)) return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
     return 0.8;
@@ -321,8 +325,8 @@ const envSecret = patternDetector({
   triggers: [['key', 'token', 'secret'], ['~=']],
   refine(m) {
     const v = m[1] ?? '';
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || !/\d/.test(v) || !/[A-Za-z]/.test(v))
-      return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
+    if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     return shannonEntropy(v) >= 3.2 ? 0.8 : null;
   },
 });

@@ -169,6 +169,7 @@ const quotedKeyName = patternDetector({
   refine(m) {
     const v = m[3] ?? '';
     if (PLACEHOLDER.test(v) || /^(?:eyJ|AKIA|AIza|gh[pousr]_|sk_|pk_)/.test(v)) return null;
+    if (/^["']public|^["']publishable/i.test(m[0])) return null; // a public key is no secret
     return mixedRandom(v) && !/^[A-Za-z]+[_-]?\d+$/.test(v) ? 0.8 : null;
   },
 });

@@ -1,9 +1,11 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isAwsPlaceholderKeyId, isPlaceholderValue } from '../validators.js';
+import { isAwsPlaceholderKeyId, isPlaceholderValue, isTrivialDigits } from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
+import { assignedSecret } from './secret-assignment.js';
+import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -56,12 +58,16 @@ const gcpApiKey = tokenRule(
   'high',
   4,
 );
+// Fine-grained tokens are `github_pat_` + 22 + `_` + 59 today; earlier and shorter forms
+// (36 characters, no inner `_`) still circulate, so any 36+ body mixing case and digits counts.
+const GITHUB_PAT_TODAY = /^github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}$/;
 const githubToken = tokenRule(
   'github_token',
   ['=ghp', '=gho', '=ghu', '=ghs', '=ghr', '~github_pat_'],
-  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![A-Za-z0-9_])/g,
+  /\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{36,255})(?![A-Za-z0-9_])/g,
   'high',
   4,
+  (v) => !v.startsWith('github_pat_') || GITHUB_PAT_TODAY.test(v) || mixed(v.slice(11)),
 );
 // Personal access tokens (glpat-), pipeline trigger tokens (glptt-) and runner registration
 // tokens (GR1348941...).
@@ -72,13 +78,18 @@ const gitlabToken = tokenRule(
   'high',
   6,
 );
+// `xoxe-` are refresh and configuration tokens. Digit groups typed as runs (`xoxp-1234-1234-`)
+// are placeholders.
 const slackToken = tokenRule(
   'slack_token',
-  ['=xoxa', '=xoxb', '=xoxp', '=xoxo', '=xoxs', '=xoxr'],
-  /\bxox[abposr]-[A-Za-z0-9-]{20,250}(?![\w-])/g,
+  ['=xoxa', '=xoxb', '=xoxp', '=xoxo', '=xoxs', '=xoxr', '=xoxe'],
+  /\bxox[abposre]-[A-Za-z0-9-]{20,250}(?![\w-])/g,
   'high',
   5,
-  (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(5)),
+  (v) =>
+    /\d/.test(v) &&
+    /[A-Za-z]/.test(v.slice(5)) &&
+    !(v.match(/-\d{4,}(?=-)/g) ?? []).some((g) => isTrivialDigits(g.slice(1))),
 );
 const slackWebhook = tokenRule(
   'slack_webhook',
@@ -231,9 +242,9 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
+  ...FORMAT_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
+  assignedSecret,
 ];
 
-/** Prefixes that identify a token's issuer and are safe to show in a masked value. */
-export const PUBLIC_SECRET_PREFIX =
-  /^(?:AKIA|ASIA|ABIA|ACCA|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|[sr]k_(?:live|test)_|sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?|hf_|npm_|eyJ|SG\.|pypi-|glsa_|glc_|gsk_|lin_api_|ntn_|shp(?:pa|ca|at|ss)_|hv[sbr]\.|vc[pciark]_|dckr_pat_|figd_|ops_|key-|https:\/\/hooks\.slack\.com\/services\/|-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)/;
+export { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';

@@ -107,6 +107,10 @@ function secretlintDetector(row: Row): Detector {
         const value = ctx.text.slice(start, end);
         const body = value.replace(/^[A-Za-z]{2,10}[_.-]/, '');
         if (end <= start || isPlaceholderValue(body)) continue;
+        // A token cut short by a typed mask (`xoxp-5723...-####`) is a placeholder; a Slack
+        // token carries a numeric id (`xoxo-indieweb-1` in a file name does not).
+        if (/^-?#/.test(ctx.text.slice(end, end + 2))) continue;
+        if (row.rule === 'slack' && !/\d{6}/.test(value)) continue;
         out.push({
           type: row.type,
           category: 'secret',

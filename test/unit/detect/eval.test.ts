@@ -79,6 +79,8 @@ describe('external injection and jailbreak sets', () => {
   const held8 = loadSamples(join(CORPUS, 'heldout', 'external8-heldout.jsonl'));
   const dev9 = loadSamples(join(CORPUS, 'external9-dev.jsonl'));
   const held9 = loadSamples(join(CORPUS, 'heldout', 'external9-heldout.jsonl'));
+  const dev10 = loadSamples(join(CORPUS, 'external10-dev.jsonl'));
+  const held10 = loadSamples(join(CORPUS, 'heldout', 'external10-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -91,19 +93,36 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-9 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-10 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
     expect(
-      [...held, ...held3, ...held4, ...held5, ...held6, ...held7, ...held8, ...held9].filter(
-        (s) => corpusIds.has(s.id) || corpusTexts.has(s.text),
-      ),
+      [
+        ...held,
+        ...held3,
+        ...held4,
+        ...held5,
+        ...held6,
+        ...held7,
+        ...held8,
+        ...held9,
+        ...held10,
+      ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
-      [...tune, ...tune2, ...dev3, ...dev4, ...dev5, ...dev6, ...dev7, ...dev8, ...dev9].every(
-        (s) => corpusIds.has(s.id),
-      ),
+      [
+        ...tune,
+        ...tune2,
+        ...dev3,
+        ...dev4,
+        ...dev5,
+        ...dev6,
+        ...dev7,
+        ...dev8,
+        ...dev9,
+        ...dev10,
+      ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
 
@@ -142,6 +161,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 7, dev: dev7, held: held7, toolResultsOnly: false },
     { round: 8, dev: dev8, held: held8, toolResultsOnly: false },
     { round: 9, dev: dev9, held: held9, toolResultsOnly: false },
+    { round: 10, dev: dev10, held: held10, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -206,6 +226,21 @@ describe('external injection and jailbreak sets', () => {
     }
     expect(all.flatMap((s) => s.labels).length).toBeGreaterThanOrEqual(40);
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(20);
+  });
+
+  // Round 10 (issue 18): secrets only again, from gitleaks' rule tests and whispers' fixtures.
+  it('round 10 names its source and labels every sample for secrets only', () => {
+    const all = [...dev10, ...held10];
+    for (const s of all) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect(s.categories, s.id).toEqual(['secret']);
+      expect(
+        s.labels.every((l) => l.startsWith('secret.')),
+        s.id,
+      ).toBe(true);
+    }
+    expect(all.flatMap((s) => s.labels).length).toBeGreaterThanOrEqual(60);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
   it('has at least 60 positives and 60 negatives in round 6', () => {

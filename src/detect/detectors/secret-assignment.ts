@@ -1,0 +1,260 @@
+import { patternDetector, type Candidate, type Detector } from '../rule.js';
+import { isAwsPlaceholderKeyId } from '../validators.js';
+import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
+import { nameParts, secretNameKind } from './secret-name.js';
+import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
+import { secretValueVerdict } from './secret-value.js';
+
+/**
+ * Issue 18's generic rule: a value assigned to any name that holds a secret word (key,
+ * secret, token, password, passwd, pwd, credential, auth), whatever the syntax, instead of one
+ * rule per phrase. Rounds 7-9 showed that each scanner's tests bring assignment syntaxes no
+ * phrase rule reads; this rule reads the name and the value, not the syntax:
+ *
+ *   name = v, name: v, name := v, name => v, --name=v, "name": "v", ['name'] = 'v',
+ *   name[]= "v", name 'v';  fooapikeyfoo"v";  define('NAME', 'v'), <name>v</name>, name="v"
+ *
+ * The name is split into parts (secret-name.ts: `passwordLabel`, `token_type`, `public_key`
+ * are not secrets), and the value must not be a placeholder, code or a word, and must mix
+ * character classes with enough entropy (secret-value.ts). The finding's type follows the
+ * name and the value: an AWS key id shape is `secret.aws_access_key`, a password name
+ * `secret.password`, any other `secret.generic_api_key`. Values with a vendor prefix are left
+ * to the vendor rules, and this rule scores below them, so a specific rule wins a span.
+ */
+
+/** A separator (named group `sep`), one alternative per family of syntaxes. */
+const SEPARATOR = [
+  // =, :, :=, ::=, ?=, =>, and comparisons (==, ===, !=; a quoted value only)
+  `[ \\t]{0,32}(?:={2,3}|!={1,2}|:{1,3}=|\\?=|=>|=|:(?!:))[ \\t]{0,32}`,
+  // a comma between a quoted name and a quoted value: define('NAME', 'v'), set("name", "v")
+  `[ \\t]{0,32},[ \\t]{0,32}(?=\\\\?["'])`,
+  // an XML attribute pair: <add key="NAME" value="v"/>, <property name="NAME" value="v"/>
+  `[ \\t]+value[ \\t]{0,32}=[ \\t]{0,32}(?=["'])`,
+  // a quote right after the name, closed by `;`: private_key 'v';  fooapikeyfoo"v";
+  `[ \\t]{0,32}(?=\\\\?["'])`,
+  // a command-line flag and its value: --api-token v
+  `[ \\t]+(?<=--${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:-])`,
+  // a line of a name and a value alone: `ENV API_TOKEN v` (Dockerfile), `password v` (.netrc)
+  `[ \\t]+(?<=^[ \\t]{0,32}${DIRECTIVE}${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:]+[ \\t]{0,32}\\r?$)`,
+  // an XML element: <password>v</password>
+  `>`,
+].join('|');
+/**
+ * The value: quoted (maybe with escaped quotes, as in JSON inside JSON), or bare.
+ * Read in a lookahead, so a name inside a refused value is still read: in
+ * `<add key="StripeSecret" value="...">` the value of `key` is the next match's name.
+ */
+const VALUE =
+  `(?=(?:[@bru](?=\\\\?["']))?(?<esc>\\\\)?` +
+  `(?:"(?<dq>[^"\\n]{1,300})"|'(?<sq>[^'\\n]{1,300})'|\`(?<bq>[^\`\\n]{1,300})\`|(?<bare>[^\\s"'\`<>]{1,300})))`;
+export const ASSIGNMENT = new RegExp(
+  `${KEYWORD}${NAME_TAIL}(?<arr>\\[\\])?(?<nq>\\\\?["'\`])?\\]?(?<sep>${SEPARATOR})${VALUE}`,
+  'dgim',
+);
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
+/** Words that make a bare `key`, `secret` or `token` in prose a credential: "API key: ...". */
+const QUALIFIER =
+  /(?:^|[^A-Za-z])(api|access|secret|private|license|licence|auth|app|client|master|encryption|signing|bot|deploy|session|refresh|bearer)[ ]$/i;
+
+/** The whole name around a keyword match: back over name characters from the match start. */
+function nameStart(text: string, index: number): number {
+  let i = index;
+  while (i > 0 && index - i < 64 && NAME_CHAR.test(text[i - 1] as string)) i--;
+  return i;
+}
+
+/**
+ * A vendor named in the name gives the finding that vendor's type, as the corpus labels it (a
+ * 40-hex GitHub token under `github_token:` is a GitHub token, not a generic key); so does a
+ * legacy Vault token's shape (`s.` and 24 characters).
+ */
+const VENDOR_TYPES: Readonly<Record<string, string>> = {
+  github: 'secret.github_token',
+  gitlab: 'secret.gitlab_token',
+  slack: 'secret.slack_token',
+  npm: 'secret.npm_token',
+  openai: 'secret.openai_key',
+  anthropic: 'secret.anthropic_key',
+  huggingface: 'secret.huggingface_token',
+  hf: 'secret.huggingface_token',
+  sendgrid: 'secret.sendgrid_key',
+  mailgun: 'secret.mailgun_key',
+  mailchimp: 'secret.mailchimp_key',
+  pypi: 'secret.pypi_token',
+  telegram: 'secret.telegram_bot_token',
+  discord: 'secret.discord_bot_token',
+  stripe: 'secret.stripe_key',
+  grafana: 'secret.grafana_token',
+  databricks: 'secret.databricks_token',
+  vault: 'secret.vault_token',
+};
+function vendorType(name: string, value: string): string | undefined {
+  if (/^[sb]\.[A-Za-z0-9]{24}$/.test(value)) return 'secret.vault_token';
+  const parts = nameParts(name);
+  // An AWS secret: `aws` and `secret` in the name, or `aws` and the 40-character shape.
+  const aws =
+    parts.includes('aws') &&
+    !parts.includes('session') &&
+    (parts.includes('secret') || /^[A-Za-z0-9/+]{40}$/.test(value));
+  if (aws) return 'secret.aws_secret_key';
+  // An app's client secret (`GITHUB_SECRET`) and Azure's OpenAI keys are not the vendor's
+  // tokens: the corpus keeps them generic.
+  if (parts.some((p) => p === 'secret' || p === 'client' || p === 'azure')) return undefined;
+  for (const p of parts) if (VENDOR_TYPES[p]) return VENDOR_TYPES[p];
+  return undefined;
+}
+
+const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
+const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+export const assignedSecret: Detector = {
+  ...patternDetector({
+    id: 'secret.assigned_name',
+    type: 'secret.generic_api_key',
+    category: 'secret',
+    severity: 'high',
+    regex: ASSIGNMENT,
+    score: 0.8,
+    gate: mayHoldAssignment,
+    // Whole words first (cheap); a name holding the keyword inside a word (`apiKey`,
+    // `fooapikeyfoo`, `DBPASSWORD`) through substrings in the three usual cases.
+    triggers: [
+      [
+        ...['password', 'passwd', 'pass', 'pwd', 'secret', 'secrets', 'token', 'apikey'],
+        ...['credential', 'credentials', 'creds', 'cred', 'key', 'auth', 'master'],
+        ...STEMS.flatMap((s) => [`~${s}`, `~${cap(s)}`, `~${s.toUpperCase()}`]),
+      ],
+    ],
+    refine: (m, ctx, c) => scoreAssignment(m, ctx.text, c),
+  }),
+  types: [
+    ...new Set([
+      'secret.generic_api_key',
+      'secret.password',
+      'secret.aws_access_key',
+      'secret.aws_secret_key',
+      ...Object.values(VENDOR_TYPES),
+    ]),
+  ],
+};
+
+function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
+  const g = m.groups ?? {};
+  const at = m.indices?.groups ?? {};
+  const sep = g.sep ?? '';
+  const op = sep.trim();
+  const nameQuote = g.nq ?? '';
+  const which = (['dq', 'sq', 'bq', 'bare'] as const).find((k) => g[k] !== undefined);
+  const span = which && at[which];
+  if (!which || !span) return null;
+  const quoted = which !== 'bare';
+  const start = nameStart(text, m.index);
+  // The name ends where the name characters end, before `[]`, a quote or `]`.
+  let nameEnd = m.index;
+  while (nameEnd < text.length && NAME_CHAR.test(text[nameEnd] as string)) nameEnd++;
+  let name = text.slice(start, nameEnd);
+  const xml = op === '>';
+  // A variable read, not an assignment: `${DB_PASSWORD:-dev}`, `%API_KEY%`, `$TOKEN:`
+  // (PHP and Perl assign with `$token = ...`).
+  const sigil = text.slice(Math.max(0, start - 2), start);
+  if (/\$\{$|%$/.test(sigil) || (sigil.endsWith('$') && !op.includes('='))) return null;
+  let value = g[which] ?? '';
+  let end = span[1];
+
+  // Each syntax's own conditions.
+  if (xml) {
+    if (text[start - 1] !== '<' || !text.startsWith('</', span[1])) return null;
+  } else if (op === '' && !sep.includes('value')) {
+    // A quote alone closes with `;`; a space alone follows a `--flag` or starts a line
+    // (the regex checked that the name and the value are alone on it).
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const line = /^[ \t]*(?:(?:ENV|ARG|export|set|setenv|SetEnv)[ \t]+)?$/i.test(
+      text.slice(lineStart, start),
+    );
+    if (quoted ? text[span[1] + 1] !== ';' : !name.startsWith('--') && !line) return null;
+  } else if (op === ',' || sep.includes('value')) {
+    if (nameQuote === '') return null;
+  } else if (/^[=!]=/.test(op) && !quoted) return null;
+  if (nameQuote !== '' && !/["'`[\\]/.test(text[start - 1] ?? '')) return null;
+  // A quote that closes one string and opens the next (`"Password:",next:"Send"`) is not
+  // a value: a real one is followed by punctuation or space and does not open with it.
+  if (quoted && (/[A-Za-z0-9]/.test(text[span[1] + 1] ?? '') || /^[,;:)}\]]/.test(value)))
+    return null;
+  if (g.esc !== undefined) {
+    if (!quoted || !value.endsWith('\\')) return null;
+    value = value.slice(0, -1);
+    end -= 1;
+  }
+  if (!quoted && !xml) {
+    // A bare value cut short by a quote is code (`os.environ["X"]`, `"'$VAR'"`); a literal
+    // `\n` ends it (text quoted inside JSON), `&` a URL query's value, `;name=` a connection
+    // string's field; closing punctuation is not part of it.
+    // (A quote that closes a string holding the whole assignment, `'Authorization: v'`,
+    // does end it.)
+    const next = text[span[1]];
+    const cut = (next === '"' || next === "'" || next === '`') && text[start - 1] !== next;
+    if (cut || /\(|\w\[/.test(value)) return null;
+    let trimmed = value.replace(/\\[nrt].*$/, '');
+    if (/[?&]/.test(text[start - 1] ?? '')) trimmed = trimmed.replace(/&.*$/, '');
+    trimmed = trimmed.replace(/;[A-Za-z_ ][\w .-]*=.*$/, '');
+    trimmed = trimmed.replace(/[,;)}\]]+$/, '');
+    end -= value.length - trimmed.length;
+    value = trimmed;
+  }
+
+  // `Authorization: Basic <credential>`: the credential follows the scheme word.
+  let valueStart = span[0];
+  if (/authorization$/i.test(name)) {
+    const scheme = quoted
+      ? /^((?:Basic|Token|Bearer|ApiKey|Key)[ ]+)(\S+)$/i.exec(value)
+      : /^(?:Basic|Token|Bearer|ApiKey|Key)$/i.test(value)
+        ? /^([ \t]+)([A-Za-z0-9+/=._~-]{8,300})/.exec(text.slice(end))
+        : null;
+    // No scheme word: the credential is the whole value (`Authorization: <uuid>`).
+    if (scheme) {
+      valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
+      value = scheme[2] ?? '';
+      end = valueStart + value.length;
+    }
+  }
+
+  // "API key: ...", "Secret Key = ...": a qualifying word before a bare keyword name.
+  const qualifier = /^(?:key|secret|token)$/i.test(name)
+    ? QUALIFIER.exec(text.slice(Math.max(0, start - 20), start))?.[1]
+    : undefined;
+  if (qualifier) name = `${qualifier}_${name}`;
+  const kind = secretNameKind(name, xml);
+  if (kind === null) return null;
+  // `key` alone is as often a dictionary, cache or plist key (`<key>CFBundleName</key>`):
+  // only a value mixing upper case, lower case and digits counts there.
+  if (
+    /^key$/i.test(name) &&
+    (xml || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))
+  )
+    return null;
+  if (AWS_KEY_ID.test(value)) {
+    if (isAwsPlaceholderKeyId(value)) return null;
+    Object.assign(c, {
+      start: valueStart,
+      end,
+      type: 'secret.aws_access_key',
+      severity: 'critical',
+    });
+    return 0.85;
+  }
+  if (PUBLIC_SECRET_PREFIX.test(value)) return null;
+  if (!secretValueVerdict(value, kind, quoted).ok) return null;
+  c.start = valueStart;
+  c.end = end;
+  const vendor = kind === 'key' ? vendorType(name, value) : undefined;
+  if (vendor) {
+    c.type = vendor;
+    return 0.85;
+  }
+  if (kind === 'password') {
+    c.type = 'secret.password';
+    return 0.85;
+  }
+  return 0.8;
+}
