@@ -22,8 +22,8 @@ const GLOBAL_WITH_VALUE = new Set(['--data-dir']);
 
 /**
  * The rows an invocation needs: the one row whose words begin argv (after global options),
- * the longest if several do; every row when none does (help, a group alone, a typo that
- * commander should answer with its suggestions).
+ * the longest if several do; none for the program's --version; every row when none
+ * matches (help, a group alone, a typo that commander should answer with its suggestions).
  */
 export function rowsFor(table: CommandEntry[], argv: string[]): CommandEntry[] {
   const words: string[] = [];
@@ -31,6 +31,7 @@ export function rowsFor(table: CommandEntry[], argv: string[]): CommandEntry[] {
     const arg = argv[i]!;
     if (GLOBAL_WITH_VALUE.has(arg)) i++;
     else if (GLOBAL_FLAGS.has(arg) || arg.startsWith('--data-dir=')) continue;
+    else if (arg === '-V' || arg === '--version') return words.length === 0 ? [] : table;
     else if (arg.startsWith('-')) break;
     else words.push(arg);
   }

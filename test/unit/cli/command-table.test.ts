@@ -29,9 +29,14 @@ describe('rowsFor: which commands an invocation loads', () => {
   });
 
   it('loads every command for help, a group alone, a typo or a leading unknown option', () => {
-    for (const argv of [[], ['--help'], ['traces'], ['traces', '--help'], ['stauts'], ['-V']]) {
+    for (const argv of [[], ['--help'], ['traces'], ['traces', '--help'], ['stauts']]) {
       expect(words(argv), argv.join(' ')).toHaveLength(table.length);
     }
+  });
+
+  it('loads none for the program version', () => {
+    expect(words(['--version'])).toEqual([]);
+    expect(words(['--json', '-V'])).toEqual([]);
   });
 
   it('does not take a --data-dir value for a command word', () => {
