@@ -1,4 +1,5 @@
 import { lazyCommand as command, type CommandEntry } from '../command-table.js';
+import { STATUS, TRACES_GET, TRACES_LIST, VERSION } from './shared.js';
 
 /**
  * Every `audit` command, in help order. Shared commands are the same modules as evid's.
@@ -14,15 +15,9 @@ export const AUDIT_COMMANDS: CommandEntry[] = [
     ['public-key'],
     async () => (await import('../commands/ledger/public-key.js')).publicKeyCommand,
   ),
-  command(['status'], async () => (await import('../commands/status/status.js')).statusCommand),
-  command(
-    ['traces', 'list'],
-    async () => (await import('../commands/traces/list.js')).tracesListCommand,
-  ),
-  command(
-    ['traces', 'get'],
-    async () => (await import('../commands/traces/get.js')).tracesGetCommand,
-  ),
+  STATUS,
+  TRACES_LIST,
+  TRACES_GET,
   command(['serve'], async () => (await import('../commands/serve/serve.js')).auditServeCommand),
   command(
     ['kill-switch', 'status'],
@@ -65,5 +60,5 @@ export const AUDIT_COMMANDS: CommandEntry[] = [
     async () => (await import('../commands/compliance/score.js')).complianceCommand,
   ),
   command(['report'], async () => (await import('../commands/report/generate.js')).reportCommand),
-  command(['version'], async () => (await import('../commands/version/version.js')).versionCommand),
+  VERSION,
 ];

@@ -1,23 +1,18 @@
 import { lazyCommand as command, type CommandEntry } from '../command-table.js';
+import { STATUS, TRACES_GET, TRACES_LIST, VERSION } from './shared.js';
 
 /**
  * Every `evid` command, in help order.
  * Each command's module is imported only when it runs (or for help): see command-table.ts.
  */
 export const EVID_COMMANDS: CommandEntry[] = [
-  command(['status'], async () => (await import('../commands/status/status.js')).statusCommand),
+  STATUS,
   command(
     ['traces', 'ingest'],
     async () => (await import('../commands/traces/ingest.js')).tracesIngestCommand,
   ),
-  command(
-    ['traces', 'list'],
-    async () => (await import('../commands/traces/list.js')).tracesListCommand,
-  ),
-  command(
-    ['traces', 'get'],
-    async () => (await import('../commands/traces/get.js')).tracesGetCommand,
-  ),
+  TRACES_LIST,
+  TRACES_GET,
   command(
     ['findings', 'list'],
     async () => (await import('../commands/findings/list.js')).findingsListCommand,
@@ -164,5 +159,5 @@ export const EVID_COMMANDS: CommandEntry[] = [
     ['retention', 'hold', 'release'],
     async () => (await import('../commands/retention/hold-release.js')).retentionHoldReleaseCommand,
   ),
-  command(['version'], async () => (await import('../commands/version/version.js')).versionCommand),
+  VERSION,
 ];
