@@ -17,7 +17,8 @@ export interface Ui {
  * of `evid status`; tables load cli-table3 on first use.
  */
 const plain: ChalkInstance = new Proxy(() => undefined, {
-  get: () => plain,
+  // Styles chain (`colour.red.bold`); `then` and symbols stay undefined, so it is no promise.
+  get: (_target, key) => (typeof key === 'symbol' || key === 'then' ? undefined : plain),
   apply: (_target, _this, args: unknown[]) => args.join(' '),
 }) as unknown as ChalkInstance;
 

@@ -5,6 +5,7 @@ describe('the human renderer', () => {
   it('without colour, every style (chained or not) prints the text as it is', async () => {
     const ui = await createUi(false);
     expect(ui.colour.red.bold('high', 3)).toBe('high 3');
+    expect(await Promise.resolve(ui.colour)).toBe(ui.colour); // not a thenable
     expect(ui.severity('critical')).toBe('critical');
     expect(ui.status(false, 'FAILED')).toBe('FAILED');
     expect(ui.fields([['traces', 2]])).toBe('traces  2');
