@@ -505,9 +505,15 @@ describe('bad input', () => {
     expect(human.stderr).toContain('no evidence in this period');
   });
 
-  it('a store nothing was written to yet is refused as a conflict, not a missing key', async () => {
+  it('a missing store is not created by a pack; an empty one is a conflict, not a missing key', async () => {
     const fresh = tempDataDir('evid-packs-fresh-');
     try {
+      const none = await evid(['pack'], fresh.dir);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('no evidence store');
+      expect(existsSync(join(fresh.dir, 'evid.db'))).toBe(false);
+      // A store created by another command (here as `evid serve` does) with nothing in it.
+      AppContext.fromEnv({ dataDir: fresh.dir, createStore: true }).store.db.close();
       const r = await evid(['pack'], fresh.dir);
       expect(r.code).toBe(4);
       expect(r.stderr).toContain('the store holds no evidence yet (its ledger is empty)');

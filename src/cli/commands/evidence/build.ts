@@ -6,7 +6,6 @@ import { PACK_FORMATS, runPackBuild } from './pack-run.js';
 const MAX_WINDOW_DAYS = 3650;
 
 export const evidenceBuildCommand = defineCommand({
-  writes: true,
   path: ['evidence', 'build'],
   description:
     'build an evidence pack (zip) over the last N days: evidence, inclusion proofs, signed tree head, report',

@@ -4,7 +4,6 @@ import { optionalString, parseChoice, parseDuration, parseTimeBound } from '../.
 import { PACK_FORMATS, runPackBuild } from '../evidence/pack-run.js';
 
 export const packCommand = defineCommand({
-  writes: true,
   path: ['pack'],
   description:
     'build an evidence pack (zip): evidence, inclusion proofs, signed tree head, report, offline verifier',
