@@ -16,7 +16,11 @@ export const lazyCommand = (path: string[], load: () => Promise<CommandSpec>): C
   load,
 });
 
-/** Global options that come before the command words; the ones with a value take the next word. */
+/**
+ * The program's global options (main.ts), which may come before the command words; the ones
+ * with a value take the next word. One missing here only costs start-up: its word matches no
+ * row, so every row loads and commander parses as before.
+ */
 const GLOBAL_FLAGS = new Set(['--json', '--verbose']);
 const GLOBAL_WITH_VALUE = new Set(['--data-dir']);
 
