@@ -36,10 +36,11 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=30)
 
-    def cli(self, *args: str) -> Any:
-        """Runs ``evid <args> --json`` on the server's store and returns the parsed output."""
+    def cli(self, *args: str, binary: str = "evid") -> Any:
+        """Runs ``evid <args> --json`` (or ``audit``) on the server's store and returns the
+        parsed output."""
         done = subprocess.run(
-            [NODE, str(REPO_ROOT / "bin" / "evid.js"), *args, "--json"],
+            [NODE, str(REPO_ROOT / "bin" / f"{binary}.js"), *args, "--json"],
             env={**os.environ, "EVID_DATA_DIR": str(self.data_dir), "NO_COLOR": "1"},
             capture_output=True,
             text=True,

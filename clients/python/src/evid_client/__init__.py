@@ -7,7 +7,7 @@
         print(client.traces.get(trace["trace_id"]))
 """
 
-from . import types
+from . import proof, types
 from ._client import AsyncClient, Client
 from ._exceptions import (
     APIStatusError,
@@ -25,11 +25,14 @@ from ._exceptions import (
     ServerError,
 )
 from ._version import __version__
+from .proof import ProofError
 
 __all__ = [
     "Client",
     "AsyncClient",
     "types",
+    "proof",
+    "ProofError",
     "EvidError",
     "APIStatusError",
     "BadRequestError",

@@ -22,8 +22,10 @@ from .resources.findings import AsyncFindings, Findings
 from .resources.jobs import AsyncJobs, Jobs
 from .resources.keys import AsyncKeys, Keys
 from .resources.kill_switch import AsyncKillSwitch, KillSwitch
+from .resources.ledger import AsyncLedger, Ledger
 from .resources.packs import AsyncPacks, Packs
 from .resources.policies import AsyncPolicies, Policies
+from .resources.reports import AsyncReports, Reports
 from .resources.retention import AsyncRetention, Retention
 from .resources.safety import AsyncSafety, Safety
 from .resources.siem import AsyncSiem, Siem
@@ -59,6 +61,8 @@ class Client(APIClient):
         self.findings = Findings(self)
         self.compliance = Compliance(self)
         self.packs = Packs(self)
+        self.reports = Reports(self)
+        self.ledger = Ledger(self)
         self.kill_switch = KillSwitch(self)
         self.policies = Policies(self)
         self.jobs = Jobs(self)
@@ -131,6 +135,8 @@ class AsyncClient(AsyncAPIClient):
         self.findings = AsyncFindings(self)
         self.compliance = AsyncCompliance(self)
         self.packs = AsyncPacks(self)
+        self.reports = AsyncReports(self)
+        self.ledger = AsyncLedger(self)
         self.kill_switch = AsyncKillSwitch(self)
         self.policies = AsyncPolicies(self)
         self.jobs = AsyncJobs(self)
