@@ -156,6 +156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * the caller's background jobs, newest first (an admin sees every credential's)
+         * @description Each as GET /api/v1/jobs/{id} shows it. Jobs are kept in memory: running and queued ones, and the newest 500 finished; a restarted server lists none.
+         */
+        get: operations["getApiV1Jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}": {
         parameters: {
             query?: never;
@@ -2235,6 +2255,80 @@ export interface operations {
                         uptime_s?: number;
                         version?: string;
                     };
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Jobs: {
+        parameters: {
+            query?: {
+                /** @description pack, report, ledger_verify, or a safety run kind */
+                kind?: string;
+                /** @description page size (default 50) */
+                limit?: number;
+                /** @description rows to skip (default 0) */
+                offset?: number;
+                /** @description 1-based page (with page_size), instead of offset */
+                page?: number;
+                /** @description same as limit */
+                page_size?: number;
+                state?: "queued" | "running" | "done" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        jobs: Record<string, never>[];
+                        offset?: number;
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */

@@ -141,6 +141,27 @@ export function findJob(
   return job.owner === principal.id || principal.role === 'admin' ? job : undefined;
 }
 
+/** The jobs `principal` may see (all for an admin), newest first, filtered, one page. */
+export function listJobs(
+  ctx: ServerContext,
+  principal: { id: string; role: string | undefined },
+  filter: { state?: string | undefined; kind?: string | undefined },
+  page: { limit: number; offset: number },
+): { jobs: Record<string, unknown>[]; total: number } {
+  const seen = [...registry(ctx).jobs.values()].filter(
+    (job) =>
+      (job.owner === principal.id || principal.role === 'admin') &&
+      (filter.state === undefined || job.state === filter.state) &&
+      (filter.kind === undefined || job.kind === filter.kind),
+  );
+  // Insertion order is creation order: newest first is the reverse.
+  seen.reverse();
+  return {
+    jobs: seen.slice(page.offset, page.offset + page.limit).map(showJob),
+    total: seen.length,
+  };
+}
+
 /** A job as the API shows it (the owner stays inside: it names a credential). */
 export function showJob(job: Job): Record<string, unknown> {
   const { owner: _owner, ...shown } = job;

@@ -169,3 +169,43 @@ describe('GET /api/v1/jobs/{id}', () => {
     ).toBe(404);
   });
 });
+
+describe('GET /api/v1/jobs', () => {
+  it("lists the caller's own jobs newest first, an admin's lists all; state and kind filter; pages", async () => {
+    const started = await api(url, '/api/v1/packs', {
+      method: 'POST',
+      key: otherAnalyst,
+      headers: ASYNC,
+      body: { last: '7d' },
+    });
+    expect(started.status).toBe(202);
+    await waitForJob(started.body.id, otherAnalyst);
+    const verify = await api(url, '/api/v1/ledger/verify', { method: 'POST', key: otherAnalyst });
+    expect(verify.status).toBe(200);
+
+    const own = await api(url, '/api/v1/jobs', { key: otherAnalyst });
+    expect(own.status).toBe(200);
+    expect(own.body.total).toBe(2);
+    expect(own.body.jobs.map((j: Loose) => j.id)).toEqual([verify.body.job_id, started.body.id]);
+    expect(own.body.jobs[0]).not.toHaveProperty('owner');
+    expect(own.body.jobs[0].status_url).toBe(`/api/v1/jobs/${verify.body.job_id}`);
+
+    const packsOnly = await api(url, '/api/v1/jobs?kind=pack&state=done', { key: otherAnalyst });
+    expect(packsOnly.body.jobs.map((j: Loose) => j.id)).toEqual([started.body.id]);
+    const page2 = await api(url, '/api/v1/jobs?limit=1&offset=1', { key: otherAnalyst });
+    expect(page2.body).toMatchObject({ total: 2, page: 2, page_size: 1 });
+    expect(page2.body.jobs.map((j: Loose) => j.id)).toEqual([started.body.id]);
+
+    // The first analyst's jobs (earlier tests) are not the second's; the admin sees both.
+    const first = await api(url, '/api/v1/jobs?limit=1000', { key: analyst });
+    expect(first.body.jobs.map((j: Loose) => j.id)).not.toContain(started.body.id);
+    expect(first.body.total).toBeGreaterThan(0);
+    const all = await api(url, '/api/v1/jobs?limit=1000');
+    expect(all.body.total).toBe(first.body.total + own.body.total);
+
+    const bad = await api(url, '/api/v1/jobs?state=paused', { key: analyst });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('state');
+    expect((await api(url, '/api/v1/jobs', { key: null })).status).toBe(401);
+  });
+});

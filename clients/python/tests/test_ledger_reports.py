@@ -114,3 +114,12 @@ async def test_async_prove_and_reports(server: Server) -> None:
         proved = await client.ledger.prove(created["trace_id"], verifier_key=key)
         assert proved["signed"] is True
         assert (await client.reports.list())["total"] >= 0
+
+
+def test_jobs_list_shows_the_callers_jobs(server: Server) -> None:
+    with Client(server.url, ADMIN_KEY) as client:
+        job = client.ledger.verify_start()
+        client.jobs.wait(job["id"], timeout=60)
+        listed = client.jobs.list(kind="ledger_verify", state="done")
+        assert job["id"] in [j["id"] for j in listed["jobs"]]
+        assert all(j["kind"] == "ledger_verify" for j in listed["jobs"])

@@ -19,6 +19,7 @@ import { gatewayModelsRoute } from './gateway/models.js';
 import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
 import { jobsGetRoute } from './jobs/get.js';
+import { jobsListRoute } from './jobs/list.js';
 import { keysCreateRoute } from './keys/create.js';
 import { keysListRoute } from './keys/list.js';
 import { keysRevokeRoute } from './keys/revoke.js';
@@ -112,6 +113,7 @@ export const ROUTES: readonly RouteDef[] = [
   reportsListRoute,
   reportsStatusRoute,
   reportsDownloadRoute,
+  jobsListRoute,
   jobsGetRoute,
   killSwitchStatusRoute,
   killSwitchActivateRoute,

@@ -51,6 +51,8 @@ __all__ = [
     "GetReportsQuery",
     "GetReportsResponse",
     "GetReportsIdResponse",
+    "GetJobsQuery",
+    "GetJobsResponse",
     "GetJobsIdResponse",
     "GetKillSwitchResponse",
     "PostKillSwitchActivateBody",
@@ -521,6 +523,32 @@ GetReportsResponse = TypedDict(
 
 
 GetReportsIdResponse = dict[str, Any]
+
+
+GetJobsQuery = TypedDict(
+    "GetJobsQuery",
+    {
+        "state": NotRequired[Literal["queued", "running", "done", "failed"]],
+        "kind": NotRequired[str],
+        "limit": NotRequired[int],
+        "offset": NotRequired[int],
+        "page": NotRequired[int],
+        "page_size": NotRequired[int],
+    },
+)
+
+
+# a page of jobs
+GetJobsResponse = TypedDict(
+    "GetJobsResponse",
+    {
+        "jobs": list[dict[str, Any]],
+        "total": int,
+        "page": int,
+        "page_size": int,
+        "offset": NotRequired[int],
+    },
+)
 
 
 GetJobsIdResponse = dict[str, Any]

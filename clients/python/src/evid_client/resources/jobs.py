@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from .. import types as t
-from .._base_client import Call
+from .._base_client import Call, query
 from .._exceptions import JobFailedError, JobTimeoutError
 from ._resource import AsyncResource, Resource, seg
 
@@ -19,6 +21,10 @@ def jobs_get(job_id: str) -> Call[t.GetJobsIdResponse]:
     return Call("GET", f"/api/v1/jobs/{seg(job_id)}")
 
 
+def jobs_list(filters: Mapping[str, Any]) -> Call[t.GetJobsResponse]:
+    return Call("GET", "/api/v1/jobs", params=query(**filters))
+
+
 class Jobs(Resource):
     """A job is visible to the credential that started it, and to admins; to anyone else it
     is NotFoundError. The server keeps jobs in memory: a restart forgets them."""
@@ -28,6 +34,19 @@ class Jobs(Resource):
         (``done``, ``total``, ``phase``), and once finished ``result_url`` and/or ``result``,
         or ``error``."""
         return self._client._send(jobs_get(job_id))
+
+    def list(
+        self,
+        *,
+        state: str | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+        offset: int | None = None,
+    ) -> t.GetJobsResponse:
+        """The caller's jobs (an admin's: everyone's), newest first; ``state`` queued,
+        running, done or failed; ``kind`` pack, report, ledger_verify, ..."""
+        filters = dict(state=state, kind=kind, limit=limit, offset=offset)
+        return self._client._send(jobs_list(filters))
 
     def wait(
         self, job_id: str, *, timeout: float | None = None, poll_interval: float = 0.5
@@ -61,6 +80,19 @@ class AsyncJobs(AsyncResource):
         (``done``, ``total``, ``phase``), and once finished ``result_url`` and/or ``result``,
         or ``error``."""
         return await self._client._send(jobs_get(job_id))
+
+    async def list(
+        self,
+        *,
+        state: str | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+        offset: int | None = None,
+    ) -> t.GetJobsResponse:
+        """The caller's jobs (an admin's: everyone's), newest first; ``state`` queued,
+        running, done or failed; ``kind`` pack, report, ledger_verify, ..."""
+        filters = dict(state=state, kind=kind, limit=limit, offset=offset)
+        return await self._client._send(jobs_list(filters))
 
     async def wait(
         self, job_id: str, *, timeout: float | None = None, poll_interval: float = 0.5
