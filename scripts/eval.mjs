@@ -69,6 +69,27 @@ function details(report, out) {
   }
 }
 
+// `--by-source`: a held-out set's figures per source repository (the first word of each
+// sample's `source`), aggregates only, so a round drawn from several scanners' suites shows
+// which suite the rules share and which they do not.
+function bySource(samples, groups, file, out) {
+  const repos = new Map();
+  for (const s of samples) {
+    const repo = (s.source ?? 'unknown').split(' ')[0];
+    repos.set(repo, [...(repos.get(repo) ?? []), s]);
+  }
+  out.push('', `held out: ${file}, per source (per label / per sample)`, header);
+  for (const [repo, group] of [...repos].sort()) {
+    const held = evaluateSamples(group);
+    for (const name of groups) {
+      const c = held.groups[name];
+      if (c.tp + c.fp + c.fn === 0) continue;
+      out.push(row(`${repo} ${name}`, c));
+      out.push(row(`${repo} ${name}, per sample`, held.flagged[name]));
+    }
+  }
+}
+
 const report = evaluateCorpus(corpus);
 const out = [`${report.samples} samples from ${corpus}`, '', 'per category', header];
 for (const [name, c] of Object.entries(report.categories)) out.push(row(name, c));
@@ -101,6 +122,7 @@ for (const file of files) {
   out.push(...goalRows(held, groups, scope.has('prompt_injection') ? GOALS : HELD_GOALS).lines);
   out.push('', `held out: ${file}, per sample (flagged at all in the group)`, header);
   for (const name of groups) out.push(row(name, held.flagged[name]));
+  if (process.argv.includes('--by-source')) bySource(samples, groups, file, out);
   if (process.argv.includes('--types')) {
     out.push('', `held out: ${file}, per finding type`, header);
     for (const [name, c] of Object.entries(held.types)) out.push(row(name, c));
