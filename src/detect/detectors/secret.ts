@@ -1,6 +1,7 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
 import { isAwsPlaceholderKeyId, isPlaceholderValue, isTrivialDigits } from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
+import { GITLEAKS_DETECTORS } from './gitleaks.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
@@ -244,6 +245,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
+  ...GITLEAKS_DETECTORS,
   assignedSecret,
 ];
 
