@@ -39,8 +39,6 @@ const SKIP = {
   jwt: 'the project\'s secret.jwt decodes the header and requires an alg',
   'azure-ad-client-secret':
     'the project\'s azure_ad_client_secret rule has the same shape; its keyword (q~) follows a digit, so no word trigger can select it',
-  'curl-auth-header':
-    'unbounded .*? across lines before the header backtracks quadratically in JavaScript on long lines',
   'curl-auth-user':
     'the project\'s secret.password:user_flag covers -u/--user; this regex has the same unbounded .* prefix',
   'database-password': 'no keyword (it would run on every field); secret.assigned_name covers db passwords and pwd',
@@ -50,6 +48,18 @@ const SKIP = {
   'nuget-config-password': 'needs a file path (nuget.config) the engine does not have',
   'pkcs12-file': 'a path-only rule (file names), no content regex',
 }; // prettier-ignore
+
+/**
+ * Prefixes that backtrack in V8, rewritten: the regex keeps what follows, and the scan
+ * checks `near` in a bounded window before each match instead (the `curl` word on the same
+ * line or up to 5 lines up, within 2,000 characters), so the cost stays linear.
+ */
+const REWRITES = {
+  'curl-auth-header': {
+    prefix: '\\bcurl\\b(?:.*?|.*?(?:[\\r\\n]{1,2}.*?){1,5})',
+    near: { re: '\\bcurl\\b', lines: 5, chars: 2000 },
+  },
+};
 
 /** Finding types by rule id prefix: the project's own type where the vendor has one. */
 const TYPES = [
@@ -67,7 +77,8 @@ const TYPES = [
   ['grafana-', 'secret.grafana_token'],
   ['linear-', 'secret.linear_key'],
   ['notion-', 'secret.notion_token'],
-  ['1password-', 'secret.onepassword_token'],
+  // 1Password secret keys (A3-...) are account keys, not service tokens: generic.
+  ['1password-service-account-token', 'secret.onepassword_token'],
   ['vault-', 'secret.vault_token'],
   ['databricks-', 'secret.databricks_token'],
   ['gcp-api-key', 'secret.gcp_api_key'],
@@ -183,8 +194,11 @@ export async function generate(tomlText) {
       continue;
     }
     let js;
+    const rewrite = REWRITES[rule.id];
     try {
-      js = translateGoRegex(dropLazyPrefix(rule.regex));
+      if (rewrite && !rule.regex.startsWith(rewrite.prefix)) throw new Error('rewrite is stale');
+      const pattern = rewrite ? rule.regex.slice(rewrite.prefix.length) : rule.regex;
+      js = translateGoRegex(dropLazyPrefix(pattern));
     } catch (e) {
       skipped.push({ id: rule.id, reason: `regex not translatable: ${e.message}` });
       continue;
@@ -197,6 +211,7 @@ export async function generate(tomlText) {
       ...(rule.entropy ? { entropy: rule.entropy } : {}),
       ...(rule.secretGroup ? { secretGroup: rule.secretGroup } : {}),
       checks: keys.map((k) => k.check),
+      ...(rewrite ? { near: rewrite.near } : {}),
       allow: allowlists(rule.allowlists, rule.id, problems),
       description: rule.description,
     };

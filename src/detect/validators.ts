@@ -103,6 +103,17 @@ export function isPlaceholderValue(value: string): boolean {
   return false;
 }
 
+/** Keys printed in vendors' documentation on purpose (Stripe's test key, AWS's example id). */
+export const PUBLISHED_DOC_KEYS: ReadonlySet<string> = new Set([
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  'AKIAIOSFODNN7EXAMPLE',
+]);
+
+/** A typed run such as `12345678` or `abcdefgh` (8 ascending characters): no key holds one. */
+export function hasTypedRun(value: string): boolean {
+  return /01234567|12345678|23456789|abcdefgh|bcdefghi|cdefghij/i.test(value);
+}
+
 /**
  * AWS key ids that are typed, not issued: AWS's documented `...EXAMPLE` ids, `DEADBEEF` runs
  * (`AKIADEADBEEFDEADBEEF`) and alphabet or digit runs after the prefix.

@@ -16,7 +16,7 @@ export const GITLEAKS_SOURCE = {
 } as const;
 
 export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
-  { id: '1password-secret-key', type: 'secret.onepassword_token', triggers: ['a3'] },
+  { id: '1password-secret-key', type: 'secret.generic_api_key', triggers: ['a3'] },
   { id: '1password-service-account-token', type: 'secret.onepassword_token', triggers: ['ops'] },
   { id: 'adafruit-api-key', type: 'secret.generic_api_key', triggers: ['adafru*'] },
   { id: 'adobe-client-id', type: 'secret.generic_api_key', triggers: ['adobe'] },
@@ -59,6 +59,7 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'confluent-access-token', type: 'secret.generic_api_key', triggers: ['conflu*'] },
   { id: 'confluent-secret-key', type: 'secret.generic_api_key', triggers: ['conflu*'] },
   { id: 'contentful-delivery-api-token', type: 'secret.generic_api_key', triggers: ['conten*'] },
+  { id: 'curl-auth-header', type: 'secret.generic_api_key', triggers: ['curl'] },
   { id: 'databricks-api-token', type: 'secret.databricks_token', triggers: ['~dapi'] },
   { id: 'datadog-access-token', type: 'secret.generic_api_key', triggers: ['datado*'] },
   { id: 'defined-networking-api-token', type: 'secret.generic_api_key', triggers: ['dnkey'] },
@@ -270,11 +271,6 @@ export const GITLEAKS_SKIPPED: readonly { id: string; reason: string }[] = [
     id: 'azure-ad-client-secret',
     reason:
       "the project's azure_ad_client_secret rule has the same shape; its keyword (q~) follows a digit, so no word trigger can select it",
-  },
-  {
-    id: 'curl-auth-header',
-    reason:
-      'unbounded .*? across lines before the header backtracks quadratically in JavaScript on long lines',
   },
   {
     id: 'curl-auth-user',

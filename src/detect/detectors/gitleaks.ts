@@ -1,6 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Detector, RawHit, ScanContext } from '../rule.js';
-import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import {
+  PUBLISHED_DOC_KEYS,
+  hasTypedRun,
+  isPlaceholderValue,
+  shannonEntropy,
+} from '../validators.js';
 import { GITLEAKS_ROWS, type GitleaksRow } from './gitleaks-index.js';
 
 /**
@@ -29,8 +34,15 @@ interface AllowData {
 }
 /** How a rule's scan re-checks its keyword: a word test on lower-cased text, or a literal. */
 type CheckData = { readonly re: string } | { readonly lit: string };
+/** A word that must occur shortly before a match (a rewritten, unbounded regex prefix). */
+interface NearData {
+  readonly re: string;
+  readonly lines: number;
+  readonly chars: number;
+}
 interface RuleData {
   readonly regex: RegexPair;
+  readonly near?: NearData;
   readonly entropy?: number;
   readonly secretGroup?: number;
   readonly checks: readonly CheckData[];
@@ -52,7 +64,27 @@ interface CompiledRule {
   readonly entropy: number;
   readonly secretGroup: number;
   readonly keyword: (ctx: ScanContext) => boolean;
+  readonly near: ((text: string, at: number) => boolean) | undefined;
   readonly allow: readonly Allow[];
+}
+
+/** `near.re` within `near.lines` line breaks and `near.chars` characters before `at`. */
+function nearCheck(near: NearData): (text: string, at: number) => boolean {
+  const re = new RegExp(near.re);
+  return (text, at) => {
+    let from = Math.max(0, at - near.chars);
+    let breaks = 0;
+    for (let i = at - 1; i >= from; i--) {
+      const c = text.charCodeAt(i);
+      if ((c === 10 || c === 13) && (c === 13 || text.charCodeAt(i - 1) !== 13)) {
+        if (++breaks > near.lines) {
+          from = i + 1;
+          break;
+        }
+      }
+    }
+    return re.test(text.slice(from, at));
+  };
 }
 
 let ruleSet: RuleSet | undefined;
@@ -83,6 +115,7 @@ function compile(id: string): CompiledRule {
     entropy: data.entropy ?? 0,
     secretGroup: data.secretGroup ?? 0,
     keyword: (ctx) => checks.some((check) => check(ctx)),
+    near: data.near ? nearCheck(data.near) : undefined,
     allow: data.allow.map(compileAllow),
   };
 }
@@ -123,6 +156,7 @@ function scanRule(row: GitleaksRow, rule: CompiledRule, ctx: ScanContext, out: R
       re.lastIndex++;
       continue;
     }
+    if (rule.near && !rule.near(text, m.index)) continue;
     const span = secretSpan(m, rule.secretGroup);
     if (!span || span[1] <= span[0]) continue;
     const [start, end] = span;
@@ -132,8 +166,10 @@ function scanRule(row: GitleaksRow, rule: CompiledRule, ctx: ScanContext, out: R
     const at = m.index;
     const line = () => lineAround(text, at, at + match.length);
     if ([globalAllow, ...rule.allow].some((a) => allowed(a, secret, match, line))) continue;
-    // The project's own gates: typed placeholders (after a vendor prefix such as `pk_` or
-    // `SG.`), and a token cut short by a typed mask (`...-####`).
+    // The project's own gates: keys published in documentation, typed placeholders (after a
+    // vendor prefix such as `pk_` or `SG.`) and runs (`12345678-ABCD-...`), and a token cut
+    // short by a typed mask (`...-####`).
+    if (PUBLISHED_DOC_KEYS.has(secret) || hasTypedRun(secret)) continue;
     if (isPlaceholderValue(secret.replace(/^[A-Za-z0-9]{2,10}[_.-]/, ''))) continue;
     if (/^-?#/.test(text.slice(end, end + 2))) continue;
     out.push({

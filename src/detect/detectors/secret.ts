@@ -1,5 +1,10 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isAwsPlaceholderKeyId, isPlaceholderValue, isTrivialDigits } from '../validators.js';
+import {
+  PUBLISHED_DOC_KEYS,
+  isAwsPlaceholderKeyId,
+  isPlaceholderValue,
+  isTrivialDigits,
+} from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { GITLEAKS_DETECTORS } from './gitleaks.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
@@ -13,8 +18,7 @@ import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
  * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`).
  */
 
-/** Documentation keys that are published on purpose. */
-const DOC_KEYS = new Set(['sk_test_4eC39HqLyjWDarjtT1zdp7dc', 'AKIAIOSFODNN7EXAMPLE']);
+const DOC_KEYS = PUBLISHED_DOC_KEYS;
 
 function tokenRule(
   name: string,
