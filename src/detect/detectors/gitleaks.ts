@@ -199,7 +199,7 @@ function gitleaksDetector(row: GitleaksRow): Detector {
       const global = row === GITLEAKS_ROWS[0] ? globalAllow.regexes : [];
       return [r.regex, ...r.allow.flatMap((a) => a.regexes), ...global];
     },
-    triggers: [row.triggers],
+    triggers: row.triggers,
     scan(ctx, out) {
       scanRule(row, compiled(), ctx, out);
     },
