@@ -116,7 +116,8 @@ function keywordTrigger(keyword, js) {
   const k = keyword.toLowerCase();
   const before = `(?<![${WORD}])`;
   const after = `(?![${WORD}])`;
-  if (GLUED[k]) return GLUED[k].map((lit) => ({ trigger: `~${lit}`, check: { lit } }));
+  if (GLUED[k]) return GLUED[k];
+  if (BY_REGEX[k]) return BY_REGEX[k];
   if (/^[a-z0-9]+$/.test(k)) {
     // Glued to the token's body in a case-sensitive regex (`\bAKCp[A-Za-z0-9]{69}`): the
     // exact-case literal, as the regex itself needs it.
@@ -153,9 +154,30 @@ function keywordTrigger(keyword, js) {
 
 /**
  * Keywords whose letters sit inside a longer literal in the regex, written as the regex
- * needs them (case-sensitive): `EAA[MC]`, `(?:EAAA|sq0atp-)`, `fm1[ar]_`.
+ * needs them (case-sensitive): `EAA[MC]`, `(?:EAAA|sq0atp-)`.
  */
-const GLUED = { eaam: ['EAAM'], eaac: ['EAAC'], eaaa: ['EAAA'], fm1: ['fm1a_', 'fm1r_'] };
+const lit = (l) => ({ trigger: `~${l}`, check: { lit: l } });
+const GLUED = { eaam: [lit('EAAM')], eaac: [lit('EAAC')], eaaa: [lit('EAAA')] };
+
+/**
+ * Keywords that are no word of their own, triggered instead by a word or stem the regex
+ * itself requires, so no substring search runs on every field. The check stays gitleaks'
+ * keyword (the scan needs both).
+ *   openai-api-key  every match starts `\bsk-`: `sk` is a whole word
+ *   flyio (fm1)     `\bfm1[ar]_`: `fm1a` or `fm1r` is a whole word
+ *   jwt-base64      `\bZXlK` and one of its alternatives, all 6+ letters: the word starts
+ *                   with `zxlk` and the alternative's first two letters (stems, folded)
+ */
+const JWT_B64_STEMS = ['ag', 'au', 'am', 'bg', 'cw', 'cg', 'cm', 'cl', 'dw', 'd0', 'd2', 'em',
+  'mf', 'mg', 'mw', 'ml', 'ne', 'nm'].map((two) => `zxlk${two}*`); // prettier-ignore
+const BY_REGEX = {
+  t3blbkfj: [{ trigger: 'sk', check: { lit: 'T3BlbkFJ' } }],
+  fm1: [
+    { trigger: 'fm1a', check: { lit: 'fm1a_' } },
+    { trigger: 'fm1r', check: { lit: 'fm1r_' } },
+  ],
+  zxlk: JWT_B64_STEMS.map((trigger) => ({ trigger, check: { lit: 'ZXlK' } })),
+};
 
 /**
  * Rules whose only trigger is a literal glued to a long random token: a second trigger

@@ -122,6 +122,7 @@ describe('gitleaks rules: one token per mapped type, found by the gitleaks rule'
     ['pulumi-api-token', `PULUMI=pul-${rand(HEX, 40, 32)}`],
     ['twilio-api-key', `twilio SK${rand(HEX, 32, 33)}`],
     ['alibaba-access-key-id', `id LTAI${rand(ALNUM, 20, 34)} `],
+    ['flyio-access-token', `FLY_API_TOKEN=fm1r_${rand(ALNUM, 120, 37)}`],
     ['curl-auth-header', `curl -X GET https://api.test/v1 -H "X-Api-Key: ${rand(ALNUM, 24, 35)}"`],
   ])('%s: vendors without a type of their own are generic keys', (rule, text) => {
     const hits = scanWith(detectorOf(rule), text, 'prompt');
