@@ -109,11 +109,6 @@ export const PUBLISHED_DOC_KEYS: ReadonlySet<string> = new Set([
   'AKIAIOSFODNN7EXAMPLE',
 ]);
 
-/** A typed run such as `12345678` or `abcdefgh` (8 ascending characters): no key holds one. */
-export function hasTypedRun(value: string): boolean {
-  return /01234567|12345678|23456789|abcdefgh|bcdefghi|cdefghij/i.test(value);
-}
-
 /**
  * AWS key ids that are typed, not issued: AWS's documented `...EXAMPLE` ids, `DEADBEEF` runs
  * (`AKIADEADBEEFDEADBEEF`) and alphabet or digit runs after the prefix.

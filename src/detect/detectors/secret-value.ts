@@ -55,13 +55,19 @@ function isCode(v: string): boolean {
 
 /** Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`): typed. */
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-export function hasTypedRun(v: string): boolean {
+export function hasOrderedRun(v: string): boolean {
   const lower = v.toLowerCase();
   for (let i = 0; i + 6 <= lower.length; i++) {
     const w = lower.slice(i, i + 6);
     const back = [...w].reverse().join('');
     if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
   }
+  return false;
+}
+
+/** An ordered run, or five of one letter or digit in a row. */
+export function hasTypedRun(v: string): boolean {
+  if (hasOrderedRun(v)) return true;
   // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
   // Heroku), and `=` is padding.
   return /([A-Za-z0-9])\1{4,}/.test(v);

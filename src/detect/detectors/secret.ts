@@ -12,6 +12,7 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { hasOrderedRun } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -39,7 +40,7 @@ function tokenRule(
     refine(m) {
       const value = m[0];
       const body = value.slice(prefix);
-      if (DOC_KEYS.has(value) || isPlaceholderValue(body)) return null;
+      if (DOC_KEYS.has(value) || isPlaceholderValue(body) || hasOrderedRun(body)) return null;
       if (extra && !extra(value)) return null;
       return 0.95;
     },
