@@ -81,6 +81,8 @@ describe('external injection and jailbreak sets', () => {
   const held9 = loadSamples(join(CORPUS, 'heldout', 'external9-heldout.jsonl'));
   const dev10 = loadSamples(join(CORPUS, 'external10-dev.jsonl'));
   const held10 = loadSamples(join(CORPUS, 'heldout', 'external10-heldout.jsonl'));
+  const dev11 = loadSamples(join(CORPUS, 'external11-dev.jsonl'));
+  const held11 = loadSamples(join(CORPUS, 'heldout', 'external11-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -93,7 +95,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-10 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-11 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -108,6 +110,7 @@ describe('external injection and jailbreak sets', () => {
         ...held8,
         ...held9,
         ...held10,
+        ...held11,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -122,6 +125,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev8,
         ...dev9,
         ...dev10,
+        ...dev11,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -162,6 +166,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 8, dev: dev8, held: held8, toolResultsOnly: false },
     { round: 9, dev: dev9, held: held9, toolResultsOnly: false },
     { round: 10, dev: dev10, held: held10, toolResultsOnly: false },
+    { round: 11, dev: dev11, held: held11, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -241,6 +246,26 @@ describe('external injection and jailbreak sets', () => {
     }
     expect(all.flatMap((s) => s.labels).length).toBeGreaterThanOrEqual(60);
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
+  });
+
+  // Round 11 (issue 18): secrets only, from trivy's, kingfisher's, semgrep-rules' and three
+  // smaller scanners' test data; no repository gives more than half of the positive labels.
+  it('round 11 names its source, labels secrets only and takes no more than half from one repository', () => {
+    const all = [...dev11, ...held11];
+    for (const s of all) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect(s.categories, s.id).toEqual(['secret']);
+      expect(
+        s.labels.every((l) => l.startsWith('secret.')),
+        s.id,
+      ).toBe(true);
+    }
+    const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
+    expect(labels.length).toBeGreaterThanOrEqual(80);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
+    const perRepo = new Map<string, number>();
+    for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
+    for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
   });
 
   it('has at least 60 positives and 60 negatives in round 6', () => {
