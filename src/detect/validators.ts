@@ -92,7 +92,7 @@ export function isTrivialDigits(digits: string): boolean {
 }
 
 const PLACEHOLDER_WORDS =
-  /(?:example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|insert|replace|test_?key|fake|foobar|blah|lorem|(?:secret|token|key)_?here|<|>|\$\{|\{\{|%\(|\*\*\*)/i;
+  /(?:example|sample|dummy|placeholder|your|xxxx|changeme|change_me|change_?it|contoso|correct_?horse|redacted|insert|replace|test_?key|fake|foobar|blah|lorem|(?:secret|token|key)_?here|<|>|\$\{|\{\{|%\(|\*\*\*)/i;
 
 /** Values such as `YOUR_API_KEY`, `xxxxxxxx`, `${TOKEN}`, `<password>`, `********`. */
 export function isPlaceholderValue(value: string): boolean {

@@ -166,7 +166,7 @@ const azureStorageKey = patternDetector({
   group: 1,
   score: 0.95,
   triggers: [['accountkey']],
-  refine: (m) => (isPlaceholderValue(m[1] ?? '') ? null : 0.95),
+  refine: (m) => (isPlaceholderValue(m[1] ?? '') || hasOrderedRun(m[1] ?? '') ? null : 0.95),
 });
 
 const jwt = patternDetector({
