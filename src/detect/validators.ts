@@ -92,7 +92,7 @@ export function isTrivialDigits(digits: string): boolean {
 }
 
 const PLACEHOLDER_WORDS =
-  /(?:example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|insert|replace|test_?key|fake|foobar|lorem|(?:secret|token|key)_?here|<|>|\$\{|\{\{|%\(|\*\*\*)/i;
+  /(?:example|sample|dummy|placeholder|your|xxxx|changeme|change_me|change_?it|contoso|correct_?horse|redacted|insert|replace|test_?key|fake|foobar|blah|lorem|(?:secret|token|key)_?here|<|>|\$\{|\{\{|%\(|\*\*\*)/i;
 
 /** Values such as `YOUR_API_KEY`, `xxxxxxxx`, `${TOKEN}`, `<password>`, `********`. */
 export function isPlaceholderValue(value: string): boolean {
@@ -102,6 +102,12 @@ export function isPlaceholderValue(value: string): boolean {
   if (/(.)\1{5,}/.test(value)) return true;
   return false;
 }
+
+/** Keys printed in vendors' documentation on purpose (Stripe's test key, AWS's example id). */
+export const PUBLISHED_DOC_KEYS: ReadonlySet<string> = new Set([
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
+  'AKIAIOSFODNN7EXAMPLE',
+]);
 
 /**
  * AWS key ids that are typed, not issued: AWS's documented `...EXAMPLE` ids, `DEADBEEF` runs

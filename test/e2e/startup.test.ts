@@ -98,3 +98,42 @@ describe('built-in modules a store read does not need', () => {
     }
   });
 });
+
+describe('detector rule data loads only when a scan needs it', () => {
+  const RULE_DATA = /gitleaks-rules\.json$/;
+  const required = (stderr: string) =>
+    stderr
+      .split('\n')
+      .filter((l) => l.startsWith('REQUIRED '))
+      .map((l) => l.slice(9));
+  const hook = join(ROOT, 'test/support/hooks/log-required.cjs');
+
+  it('evid status --json never reads gitleaks-rules.json', async () => {
+    const r = await execa(
+      process.execPath,
+      ['--require', hook, join(ROOT, 'bin/evid.js'), 'status', '--json'],
+      { reject: false, env: { EVID_DATA_DIR: store.dir } },
+    );
+    const files = required(String(r.stderr));
+    expect(files.length).toBeGreaterThan(0); // the hook ran
+    expect(files.filter((f) => RULE_DATA.test(f))).toEqual([]);
+  });
+
+  it('a scan that meets a gitleaks keyword reads it (the check above can fail)', async () => {
+    const script = [
+      "import { createRequire } from 'node:module';",
+      `const { createDetector } = await import(${JSON.stringify(join(ROOT, 'dist/detect/index.js'))});`,
+      'const d = createDetector();',
+      "d.scanEvent([{ field: 'prompt', text: 'plain words only' }]);",
+      "if (Object.keys(createRequire(import.meta.url).cache).some((f) => f.endsWith('gitleaks-rules.json'))) throw new Error('loaded early');",
+      "d.scanEvent([{ field: 'prompt', text: 'pulumi pul-3f9a1c7e5b2d8f4a6c0e9b1d7f3a5c8e2b4d6f01' }]);",
+    ].join('\n');
+    const r = await execa(
+      process.execPath,
+      ['--require', hook, '--input-type=module', '-e', script],
+      { reject: false },
+    );
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(required(String(r.stderr)).filter((f) => RULE_DATA.test(f))).toHaveLength(1);
+  });
+});

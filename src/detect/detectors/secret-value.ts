@@ -53,15 +53,32 @@ function isCode(v: string): boolean {
   return v.includes('/') && v.split('/').every((s) => /^[A-Za-z_.-]*$/.test(s));
 }
 
-/** Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`): typed. */
+/**
+ * Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`), or letters and
+ * digits that each run when interleaved: typed.
+ */
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-export function hasTypedRun(v: string): boolean {
+export function hasOrderedRun(v: string): boolean {
+  if (runIn(v)) return true;
+  // Interleaved (`A1bC2dE3fH4`, `a1b2c3d4e5f6`): the letters and the digits both run.
+  const letters = v.replace(/[^A-Za-z]/g, '');
+  const digits = v.replace(/\D/g, '');
+  return letters.length < v.length && runIn(letters) && runIn(digits);
+}
+
+function runIn(v: string): boolean {
   const lower = v.toLowerCase();
   for (let i = 0; i + 6 <= lower.length; i++) {
     const w = lower.slice(i, i + 6);
     const back = [...w].reverse().join('');
     if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
   }
+  return false;
+}
+
+/** An ordered run, or five of one letter or digit in a row. */
+export function hasTypedRun(v: string): boolean {
+  if (hasOrderedRun(v)) return true;
   // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
   // Heroku), and `=` is padding.
   return /([A-Za-z0-9])\1{4,}/.test(v);

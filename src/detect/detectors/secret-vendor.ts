@@ -15,6 +15,7 @@ function vendor(
   regex: RegExp,
   check: (value: string, m: RegExpExecArray) => boolean,
   group?: number,
+  gate?: (text: string) => boolean,
 ): Detector {
   const rule: PatternRule = {
     id,
@@ -25,6 +26,7 @@ function vendor(
     score: 0.9,
     triggers,
     ...(group !== undefined ? { group } : {}),
+    ...(gate ? { gate } : {}),
     refine(m, ctx, c) {
       const value = ctx.text.slice(c.start, c.end);
       return isPlaceholderValue(value) || !check(value, m) ? null : 0.9;
@@ -52,6 +54,13 @@ const mailgun = vendor(
   [['mailgun']],
   /\bkey-[0-9a-z]{32}(?![0-9A-Za-z=])|(?<![0-9A-Za-z])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9A-Za-z])/g,
   (v) => /\d/.test(v) && /[a-z]/.test(v) && shannonEntropy(v) > 3.3,
+  undefined,
+  // The word itself, as the trigger sees it, so the rule is the same with or without the
+  // pre-filter (a bare `key-...` alone is not reported).
+  (t) =>
+    /(?<![a-z0-9\xc0-\xd6\xd8-\xf6\xf8-\xff])mailgun(?![a-z0-9\xc0-\xd6\xd8-\xf6\xf8-\xff])/i.test(
+      t,
+    ),
 );
 
 // Discord bot token: base64 of a numeric user id, a timestamp part and an HMAC part.

@@ -1,19 +1,25 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
-import { isAwsPlaceholderKeyId, isPlaceholderValue, isTrivialDigits } from '../validators.js';
+import {
+  PUBLISHED_DOC_KEYS,
+  isAwsPlaceholderKeyId,
+  isPlaceholderValue,
+  isTrivialDigits,
+} from '../validators.js';
 import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
+import { GITLEAKS_DETECTORS } from './gitleaks.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { hasOrderedRun } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
  * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`).
  */
 
-/** Documentation keys that are published on purpose. */
-const DOC_KEYS = new Set(['sk_test_4eC39HqLyjWDarjtT1zdp7dc', 'AKIAIOSFODNN7EXAMPLE']);
+const DOC_KEYS = PUBLISHED_DOC_KEYS;
 
 function tokenRule(
   name: string,
@@ -34,7 +40,7 @@ function tokenRule(
     refine(m) {
       const value = m[0];
       const body = value.slice(prefix);
-      if (DOC_KEYS.has(value) || isPlaceholderValue(body)) return null;
+      if (DOC_KEYS.has(value) || isPlaceholderValue(body) || hasOrderedRun(body)) return null;
       if (extra && !extra(value)) return null;
       return 0.95;
     },
@@ -160,7 +166,7 @@ const azureStorageKey = patternDetector({
   group: 1,
   score: 0.95,
   triggers: [['accountkey']],
-  refine: (m) => (isPlaceholderValue(m[1] ?? '') ? null : 0.95),
+  refine: (m) => (isPlaceholderValue(m[1] ?? '') || hasOrderedRun(m[1] ?? '') ? null : 0.95),
 });
 
 const jwt = patternDetector({
@@ -244,6 +250,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
+  ...GITLEAKS_DETECTORS,
   assignedSecret,
 ];
 

@@ -9,6 +9,7 @@ import {
   luhnValid,
   shannonEntropy,
 } from '../../../src/detect/validators.js';
+import { hasOrderedRun } from '../../../src/detect/detectors/secret-value.js';
 
 describe('luhnValid', () => {
   it.each(['4539 1488 0343 6467', '79927398713', '4242-4242-4242-4242', '378282246310005'])(
@@ -53,6 +54,17 @@ describe('shannonEntropy', () => {
   });
 });
 
+describe('ordered runs (typed values)', () => {
+  it.each(['xk12345678q', 'qwertyZ9', 'A1bC2dE3fG4hI5jK6', 'a1b2c3d4e5f6g7h8', 'Zyxwvu'])(
+    '%s is typed',
+    (v) => expect(hasOrderedRun(v)).toBe(true),
+  );
+  it.each(['q8Zt3LmR0xW2bN7vK1pY', '3f9a1c7e5b2d8f4a6c0e', 'AAAAAQJgxDgqsGNorpo'])(
+    '%s is not',
+    (v) => expect(hasOrderedRun(v)).toBe(false),
+  );
+});
+
 describe('placeholders', () => {
   it.each([
     'YOUR_API_KEY',
@@ -63,6 +75,10 @@ describe('placeholders', () => {
     'changeme',
     'AKIAIOSFODNN7EXAMPLE',
     '{{ vault_key }}',
+    'ThisIsNotSecretChangeIt',
+    'contoso',
+    'CorrectHorseBatteryStaple',
+    'sq0atp-blahBLAHblah',
   ])('value %s is a placeholder', (v) => expect(isPlaceholderValue(v)).toBe(true));
   it.each(['Tr0ub4dor&3', 'q8Zt3LmR0xW2bN7vK1pY', 'hunter2hunter2'])('value %s is not', (v) => {
     expect(isPlaceholderValue(v)).toBe(false);
