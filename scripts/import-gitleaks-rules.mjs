@@ -30,6 +30,12 @@ const SOURCE = {
   commit: '009e025ad4106ab333aa0b9dc4f2a884390d134c',
 };
 
+// Identifiers that name an account or app, not a credential: the project's labels make ids
+// negatives (a client id is public; its secret is the finding), as for AWS it keeps the
+// access key id only because that id is half of a signing pair with a fixed prefix.
+const ID =
+  'an identifier, not a credential: the project does not report ids (their secrets are found)';
+
 /** Rules left out, and why (docs/detection.md lists them). */
 const SKIP = {
   'generic-api-key':
@@ -47,6 +53,16 @@ const SKIP = {
   'freemius-secret-key': 'needs a file path (.php) the engine does not have',
   'nuget-config-password': 'needs a file path (nuget.config) the engine does not have',
   'pkcs12-file': 'a path-only rule (file names), no content regex',
+  'adobe-client-id': ID,
+  'asana-client-id': ID,
+  'bitbucket-client-id': ID,
+  'discord-client-id': ID,
+  'linkedin-client-id': ID,
+  'messagebird-client-id': ID,
+  'new-relic-user-api-id': ID,
+  'plaid-client-id': ID,
+  'sendbird-access-id': ID,
+  'sumologic-access-id': ID,
 }; // prettier-ignore
 
 /**

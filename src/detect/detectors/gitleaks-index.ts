@@ -19,7 +19,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: '1password-secret-key', type: 'secret.generic_api_key', triggers: [['a3']] },
   { id: '1password-service-account-token', type: 'secret.onepassword_token', triggers: [['ops']] },
   { id: 'adafruit-api-key', type: 'secret.generic_api_key', triggers: [['adafru*']] },
-  { id: 'adobe-client-id', type: 'secret.generic_api_key', triggers: [['adobe']] },
   { id: 'adobe-client-secret', type: 'secret.generic_api_key', triggers: [['p8e']] },
   { id: 'age-secret-key', type: 'secret.generic_api_key', triggers: [['secret']] },
   { id: 'airtable-api-key', type: 'secret.generic_api_key', triggers: [['airtab*']] },
@@ -42,7 +41,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
     type: 'secret.generic_api_key',
     triggers: [['~cmVmd'], ['#b64', '#longalnum']],
   },
-  { id: 'asana-client-id', type: 'secret.generic_api_key', triggers: [['asana']] },
   { id: 'asana-client-secret', type: 'secret.generic_api_key', triggers: [['asana']] },
   {
     id: 'atlassian-api-token',
@@ -55,7 +53,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
     triggers: [['sc', 'ext', 'scauth', 'authress']],
   },
   { id: 'beamer-api-token', type: 'secret.generic_api_key', triggers: [['beamer*']] },
-  { id: 'bitbucket-client-id', type: 'secret.generic_api_key', triggers: [['bitbuc*']] },
   { id: 'bitbucket-client-secret', type: 'secret.generic_api_key', triggers: [['bitbuc*']] },
   { id: 'bittrex-access-key', type: 'secret.generic_api_key', triggers: [['bittre*']] },
   { id: 'bittrex-secret-key', type: 'secret.generic_api_key', triggers: [['bittre*']] },
@@ -83,7 +80,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'digitalocean-pat', type: 'secret.generic_api_key', triggers: [['dop']] },
   { id: 'digitalocean-refresh-token', type: 'secret.generic_api_key', triggers: [['dor']] },
   { id: 'discord-api-token', type: 'secret.discord_bot_token', triggers: [['discor*']] },
-  { id: 'discord-client-id', type: 'secret.discord_bot_token', triggers: [['discor*']] },
   { id: 'discord-client-secret', type: 'secret.discord_bot_token', triggers: [['discor*']] },
   { id: 'doppler-api-token', type: 'secret.generic_api_key', triggers: [['pt']] },
   { id: 'droneci-access-token', type: 'secret.generic_api_key', triggers: [['dronec*']] },
@@ -218,7 +214,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'launchdarkly-access-token', type: 'secret.generic_api_key', triggers: [['launch*']] },
   { id: 'linear-api-key', type: 'secret.linear_key', triggers: [['api']] },
   { id: 'linear-client-secret', type: 'secret.linear_key', triggers: [['linear*']] },
-  { id: 'linkedin-client-id', type: 'secret.generic_api_key', triggers: [['linked*', 'linked']] },
   {
     id: 'linkedin-client-secret',
     type: 'secret.generic_api_key',
@@ -239,11 +234,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
     triggers: [['messag*', 'message']],
   },
   {
-    id: 'messagebird-client-id',
-    type: 'secret.generic_api_key',
-    triggers: [['messag*', 'message']],
-  },
-  {
     id: 'microsoft-teams-webhook',
     type: 'secret.generic_api_key',
     triggers: [['webhook', 'webhoo*', 'incomi*']],
@@ -251,7 +241,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'netlify-access-token', type: 'secret.generic_api_key', triggers: [['netlif*']] },
   { id: 'new-relic-browser-api-token', type: 'secret.generic_api_key', triggers: [['nrjs']] },
   { id: 'new-relic-insert-key', type: 'secret.generic_api_key', triggers: [['nrii']] },
-  { id: 'new-relic-user-api-id', type: 'secret.generic_api_key', triggers: [['relic', 'newrel*']] },
   { id: 'new-relic-user-api-key', type: 'secret.generic_api_key', triggers: [['nrak']] },
   { id: 'notion-api-token', type: 'secret.notion_token', triggers: [['ntn']] },
   { id: 'npm-access-token', type: 'secret.npm_token', triggers: [['npm']] },
@@ -266,7 +255,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'openshift-user-token', type: 'secret.generic_api_key', triggers: [['sha256']] },
   { id: 'perplexity-api-key', type: 'secret.generic_api_key', triggers: [['pplx']] },
   { id: 'plaid-api-token', type: 'secret.generic_api_key', triggers: [['plaid']] },
-  { id: 'plaid-client-id', type: 'secret.generic_api_key', triggers: [['plaid']] },
   { id: 'plaid-secret-key', type: 'secret.generic_api_key', triggers: [['plaid']] },
   { id: 'planetscale-api-token', type: 'secret.generic_api_key', triggers: [['pscale']] },
   { id: 'planetscale-oauth-token', type: 'secret.generic_api_key', triggers: [['pscale']] },
@@ -280,7 +268,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'readme-api-token', type: 'secret.generic_api_key', triggers: [['rdme']] },
   { id: 'rubygems-api-token', type: 'secret.generic_api_key', triggers: [['rubygems']] },
   { id: 'scalingo-api-token', type: 'secret.generic_api_key', triggers: [['us']] },
-  { id: 'sendbird-access-id', type: 'secret.generic_api_key', triggers: [['sendbi*']] },
   { id: 'sendbird-access-token', type: 'secret.generic_api_key', triggers: [['sendbi*']] },
   { id: 'sendgrid-api-token', type: 'secret.sendgrid_key', triggers: [['sg']] },
   { id: 'sendinblue-api-token', type: 'secret.generic_api_key', triggers: [['xkeysib']] },
@@ -324,7 +311,6 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: 'square-access-token', type: 'secret.generic_api_key', triggers: [['sq0atp', '~EAAA']] },
   { id: 'squarespace-access-token', type: 'secret.generic_api_key', triggers: [['square*']] },
   { id: 'stripe-access-token', type: 'secret.stripe_key', triggers: [['test', 'live', 'prod']] },
-  { id: 'sumologic-access-id', type: 'secret.generic_api_key', triggers: [['sumo']] },
   { id: 'sumologic-access-token', type: 'secret.generic_api_key', triggers: [['sumo']] },
   { id: 'telegram-bot-api-token', type: 'secret.telegram_bot_token', triggers: [['telegr*']] },
   { id: 'travisci-access-token', type: 'secret.generic_api_key', triggers: [['travis*']] },
@@ -351,6 +337,16 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
 /** Rules not imported, with the reason (docs/detection.md). */
 export const GITLEAKS_SKIPPED: readonly { id: string; reason: string }[] = [
   {
+    id: 'adobe-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
+    id: 'asana-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
     id: 'aws-access-token',
     reason:
       "the project's secret.aws_access_key also drops typed ids (EXAMPLE, DEADBEEF, alphabet runs)",
@@ -359,6 +355,11 @@ export const GITLEAKS_SKIPPED: readonly { id: string; reason: string }[] = [
     id: 'azure-ad-client-secret',
     reason:
       "the project's azure_ad_client_secret rule has the same shape; its keyword (q~) follows a digit, so no word trigger can select it",
+  },
+  {
+    id: 'bitbucket-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
   },
   {
     id: 'curl-auth-user',
@@ -370,6 +371,11 @@ export const GITLEAKS_SKIPPED: readonly { id: string; reason: string }[] = [
     reason:
       'no keyword (it would run on every field); secret.assigned_name covers db passwords and pwd',
   },
+  {
+    id: 'discord-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
   { id: 'freemius-secret-key', reason: 'needs a file path (.php) the engine does not have' },
   {
     id: 'generic-api-key',
@@ -380,12 +386,42 @@ export const GITLEAKS_SKIPPED: readonly { id: string; reason: string }[] = [
   { id: 'jwt', reason: "the project's secret.jwt decodes the header and requires an alg" },
   { id: 'kubernetes-secret-yaml', reason: 'needs a file path (.yaml) the engine does not have' },
   {
+    id: 'linkedin-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
+    id: 'messagebird-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
+    id: 'new-relic-user-api-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
     id: 'nuget-config-password',
     reason: 'needs a file path (nuget.config) the engine does not have',
   },
   { id: 'pkcs12-file', reason: 'a path-only rule (file names), no content regex' },
   {
+    id: 'plaid-client-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
     id: 'private-key',
     reason: "the project's secret.private_key requires a key body and also reads bare DER keys",
+  },
+  {
+    id: 'sendbird-access-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
+  },
+  {
+    id: 'sumologic-access-id',
+    reason:
+      'an identifier, not a credential: the project does not report ids (their secrets are found)',
   },
 ];
