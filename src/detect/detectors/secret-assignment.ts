@@ -52,6 +52,12 @@ export const ASSIGNMENT = new RegExp(
   'dgim',
 );
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** An `Authorization` scheme word: letters, maybe joined by hyphens. */
+const SCHEME = '[A-Za-z]{2,16}(?:-[A-Za-z]{2,16}){0,3}';
+const SCHEME_ONLY = new RegExp(`^${SCHEME}$`);
+const SCHEME_THEN_CREDENTIAL = new RegExp(`^(${SCHEME}[ ]+)(\\S+)$`);
+/** A header given to a command: `curl -H "Api-Token: v"`, `--header 'X-Auth: v'`. */
+const HEADER_ARG = /(?:^|[\s=])(?:-H|--header)(?:[ \t]+|=)["']$/;
 const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
 /** Words that make a bare `key`, `secret` or `token` in prose a credential: "API key: ...". */
 const QUALIFIER =
@@ -203,12 +209,14 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     value = trimmed;
   }
 
-  // `Authorization: Basic <credential>`: the credential follows the scheme word.
+  // `Authorization: Basic <credential>`: the credential follows the scheme word, which is
+  // any word of letters and hyphens (`Bearer`, `Api-Token`, `SSWS`, `Klaviyo-API-Key`); a
+  // credential mixes in digits, so it is never taken for a scheme.
   let valueStart = span[0];
   if (/authorization$/i.test(name)) {
     const scheme = quoted
-      ? /^((?:Basic|Token|Bearer|ApiKey|Key)[ ]+)(\S+)$/i.exec(value)
-      : /^(?:Basic|Token|Bearer|ApiKey|Key)$/i.test(value)
+      ? SCHEME_THEN_CREDENTIAL.exec(value)
+      : SCHEME_ONLY.test(value)
         ? /^([ \t]+)([A-Za-z0-9+/=._~-]{8,300})/.exec(text.slice(end))
         : null;
     // No scheme word: the credential is the whole value (`Authorization: <uuid>`).
@@ -243,8 +251,16 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     });
     return 0.85;
   }
-  if (PUBLIC_SECRET_PREFIX.test(value)) return null;
-  if (!secretValueVerdict(value, kind, quoted).ok) return null;
+  // Values with a vendor prefix are left to the vendor rules; base64 JSON (`eyJ`) without a
+  // JWT's dots is no JWT, and no vendor rule reads it.
+  const jwtPrefix = value.startsWith('eyJ');
+  if (PUBLIC_SECRET_PREFIX.test(value) && !(jwtPrefix && !value.includes('.'))) return null;
+  // A header a command sends (`curl -H "Token: v"`) names a credential by its place.
+  const header =
+    op === ':' && HEADER_ARG.test(text.slice(Math.max(0, start - 12), start))
+      ? 'header'
+      : undefined;
+  if (!secretValueVerdict(value, kind, quoted, header).ok) return null;
   c.start = valueStart;
   c.end = end;
   const vendor = kind === 'key' ? vendorType(name, value) : undefined;

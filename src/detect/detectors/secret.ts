@@ -6,10 +6,11 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { hasKeyboardRun } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
- * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`).
+ * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`, keyboard and alphabet runs).
  */
 
 /** Documentation keys that are published on purpose. */
@@ -34,7 +35,8 @@ function tokenRule(
     refine(m) {
       const value = m[0];
       const body = value.slice(prefix);
-      if (DOC_KEYS.has(value) || isPlaceholderValue(body)) return null;
+      // Keyboard and alphabet runs (`...-klmnopqrstuvwx-...`) are typed, as under a name.
+      if (DOC_KEYS.has(value) || isPlaceholderValue(body) || hasKeyboardRun(body)) return null;
       if (extra && !extra(value)) return null;
       return 0.95;
     },
