@@ -59,12 +59,28 @@ function isCode(v: string): boolean {
  * token opens with `AAAAAQ`).
  */
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** Each run's position of every ASCII character (-1 when absent); no run repeats one. */
+const RUN_POSITIONS = RUNS.map((run) => {
+  const at = new Int8Array(128).fill(-1);
+  for (let i = 0; i < run.length; i++) at[run.charCodeAt(i)] = i;
+  return at;
+});
 export function hasKeyboardRun(v: string): boolean {
+  // One walk per run and direction: six characters in a row whose positions step by one.
+  // (No window strings: the generic rule reads values of up to 300 characters.)
   const lower = v.toLowerCase();
-  for (let i = 0; i + 6 <= lower.length; i++) {
-    const w = lower.slice(i, i + 6);
-    const back = [...w].reverse().join('');
-    if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
+  for (const at of RUN_POSITIONS) {
+    for (const step of [1, -1]) {
+      let len = 1;
+      let prev = -1;
+      for (let i = 0; i < lower.length; i++) {
+        const c = lower.charCodeAt(i);
+        const pos = c < 128 ? (at[c] as number) : -1;
+        len = pos !== -1 && prev !== -1 && pos - prev === step ? len + 1 : 1;
+        if (len >= 6) return true;
+        prev = pos;
+      }
+    }
   }
   return false;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mayHoldAssignment } from '../../../src/detect/detectors/secret-assignment-gate.js';
-import { ASSIGNMENT } from '../../../src/detect/detectors/secret-assignment.js';
+import { ASSIGNMENT, valueSpan } from '../../../src/detect/detectors/secret-assignment.js';
 import { secretNameKind } from '../../../src/detect/detectors/secret-name.js';
 import { createDetector } from '../../../src/detect/engine.js';
 import { loadSamples } from '../../../src/detect/eval.js';
@@ -319,5 +319,56 @@ describe("round 10's misses: headers, flags and vendor formats", () => {
     ]) {
       expect(found(text), text).toEqual([]);
     }
+  });
+});
+
+// Issue 18, the assignment rule's cost: a bare value stops at the next assignment, so a run
+// of pairs is read once; what the rule finds must not change.
+describe('the assignment rule on runs of key=value pairs', () => {
+  const pairs = [
+    `api_key=${KEY}`,
+    'password=x',
+    `db_password=${PASS}`,
+    'token=changeme-please',
+    'mode=fast',
+    `relay_secret=Tq9ZmW2xLp7NcB3sRk4v`,
+    'auth_token=${RELAY_TOKEN}',
+  ];
+  const alone = (pair: string) => found(pair);
+
+  it.each([' ', '\n', '&', ';', ',', '|'])(
+    'finds in a run joined by %j what it finds in each pair alone',
+    (joint) => {
+      const run = Array.from({ length: 200 }, (_, i) => pairs[i % pairs.length]).join(joint);
+      const expected = Array.from({ length: 200 }, (_, i) =>
+        alone(pairs[i % pairs.length] as string),
+      ).flat();
+      expect(expected.length).toBeGreaterThan(50);
+      // dedupeDetections keeps one finding per type and value
+      expect(found(run)).toEqual([...new Set(expected)]);
+    },
+  );
+
+  it('computes the value span the regex match indices give, on every corpus text', () => {
+    const dir = fileURLToPath(new URL('../../fixtures/detect/', import.meta.url));
+    const withIndices = new RegExp(ASSIGNMENT.source, `${ASSIGNMENT.flags}d`);
+    let checked = 0;
+    for (const s of readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => loadSamples(join(dir, f)))) {
+      // the texts as they are, and with string prefixes and escapes before values
+      for (const text of [s.text, s.text.replace(/"/g, 'b"'), s.text.replace(/=/g, '=r\\')]) {
+        withIndices.lastIndex = 0;
+        for (let m = withIndices.exec(text); m; m = withIndices.exec(text)) {
+          const g = m.groups ?? {};
+          const which = (['dq', 'sq', 'bq', 'bare'] as const).find((k) => g[k] !== undefined);
+          if (!which) continue;
+          checked++;
+          const want = m.indices?.groups?.[which];
+          expect(valueSpan(m, text, which !== 'bare', g[which] ?? ''), s.id).toEqual(want);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 });
