@@ -31,6 +31,7 @@ const TUNED_SINCE = {
   'external7-heldout.jsonl': 'round 8',
   'external8-heldout.jsonl': 'round 9',
   'external9-heldout.jsonl': 'round 10',
+  'external10-heldout.jsonl': 'round 11',
 };
 
 const pct = (x) => x.toFixed(3);
