@@ -174,6 +174,16 @@ export function valueSpan(m: RegExpExecArray, text: string, quoted: boolean, val
   return [start, start + value.length] as const;
 }
 
+/** Base64 that decodes to a JSON object naming a signing algorithm: a JWT's header. */
+function isJwtHeader(b64: string): boolean {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+    return header !== null && typeof header === 'object' && 'alg' in header;
+  } catch {
+    return false;
+  }
+}
+
 function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
   const g = m.groups ?? {};
   const sep = g.sep ?? '';
@@ -296,9 +306,11 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     return 0.85;
   }
   // Values with a vendor prefix are left to the vendor rules; base64 JSON (`eyJ`) without a
-  // JWT's dots is no JWT, and no vendor rule reads it.
-  const jwtPrefix = value.startsWith('eyJ');
-  if (PUBLIC_SECRET_PREFIX.test(value) && !(jwtPrefix && !value.includes('.'))) return null;
+  // JWT's dots is no JWT, and no vendor rule reads it, unless it is a JWT's header alone
+  // (`{"alg":"HS256",...}`: public, a token cut short).
+  const base64Json = value.startsWith('eyJ') && !value.includes('.');
+  if (PUBLIC_SECRET_PREFIX.test(value) && !base64Json) return null;
+  if (base64Json && isJwtHeader(value)) return null;
   // A header a command sends (`curl -H "Token: v"`) names a credential by its place.
   const header =
     op === ':' && HEADER_ARG.test(text.slice(Math.max(0, start - 12), start))
