@@ -34,8 +34,9 @@ const userPasswordFlag = patternDetector({
     // A vendor's key there (`-u sk_test_...:`) is left to the vendor's rule and type.
     const user = m.indices?.[2];
     const key = m[2] ?? '';
-    if (!user || PUBLIC_SECRET_PREFIX.test(key) || !secretValueVerdict(key, 'key', true).ok)
-      return null;
+    // A login (`ops@relay.local:`) is no key.
+    if (!user || key.includes('@') || PUBLIC_SECRET_PREFIX.test(key)) return null;
+    if (!secretValueVerdict(key, 'key', true).ok) return null;
     [c.start, c.end] = user;
     return 0.85;
   },

@@ -308,6 +308,7 @@ describe("round 10's misses: headers, flags and vendor formats", () => {
       'curl -u <user:password> https://relay.local',
       `curl -d '{"user":"ops","password":"password"}' https://relay.local`,
       'curl -u "ops:" https://relay.local',
+      'curl -u ops.relay@relay.local: https://relay.local',
       'curl -H "Authorization: Bearer" https://relay.local',
       "curl -H 'Token: 1234567890abcdef' https://relay.local",
       '//registry.npmjs.org/:_authToken=${NPM_TOKEN}',
