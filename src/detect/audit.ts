@@ -16,6 +16,10 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, string>> = {
   'hex colons': 'a:',
   'email-ish': 'a.b@',
   'key=value': 'password=x ',
+  // Pairs with no blank between them, and assignments glued together: a bare value that
+  // ran on to 300 characters made each pair read the next 30 (issue 18).
+  'key=value without blanks': 'password=x|',
+  'glued assignments': 'password=1password=',
   base64: 'QUJD',
   'pem header': '-----BEGIN PRIVATE KEY-----',
   'token prefix': 'eyJeyJ.',

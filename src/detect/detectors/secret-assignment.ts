@@ -43,15 +43,33 @@ const SEPARATOR = [
  * The value: quoted (maybe with escaped quotes, as in JSON inside JSON), or bare.
  * Read in a lookahead, so a name inside a refused value is still read: in
  * `<add key="StripeSecret" value="...">` the value of `key` is the next match's name.
+ *
+ * A bare value ends where the next assignment begins: at `&name=`, `;name=` or `,name=` (a
+ * query's, a connection string's or an option list's next field) and before a secret word
+ * with a name's tail and a separator (`|password=x`); one that opens with `name=x` is none
+ * (the refine step refused it as code: `id=relaysecret,src=./f`). Without these stops each
+ * pair of a run (`a=x&b=y&...`, `password=x|password=x|...`) read the 300 characters after
+ * it, so every character of the run was read some 30 times (10 s for 1 MB of such pairs).
  */
+const SECRET_NAME_AHEAD = `${KEYWORD}[\\w.-]{0,48}[=:][^\\s"'\`<>=]`;
+const NEXT_SECRET_NAME_AT = new RegExp(`^${SECRET_NAME_AHEAD}`, 'i');
+const BARE_CHAR = `(?!${SECRET_NAME_AHEAD})[^\\s"'\`<>&;,]|[&;,](?![A-Za-z_][\\w.-]{0,63}=)`;
+// `=` then a character no trimming step removes: the value stays code whatever is trimmed.
+const NESTED_ASSIGNMENT = `(?![A-Za-z_][\\w.-]{0,63}=[^\\s"'\`<>=\\\\&;,)}\\]])`;
 const VALUE =
   `(?=(?:[@bru](?=\\\\?["']))?(?<esc>\\\\)?` +
-  `(?:"(?<dq>[^"\\n]{1,300})"|'(?<sq>[^'\\n]{1,300})'|\`(?<bq>[^\`\\n]{1,300})\`|(?<bare>[^\\s"'\`<>]{1,300})))`;
+  `(?:"(?<dq>[^"\\n]{1,300})"|'(?<sq>[^'\\n]{1,300})'|\`(?<bq>[^\`\\n]{1,300})\`|${NESTED_ASSIGNMENT}(?<bare>(?:${BARE_CHAR}){1,300})))`;
 export const ASSIGNMENT = new RegExp(
   `${KEYWORD}${NAME_TAIL}(?<arr>\\[\\])?(?<nq>\\\\?["'\`])?\\]?(?<sep>${SEPARATOR})${VALUE}`,
-  'dgim',
+  'gim',
 );
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** An `Authorization` scheme word: letters, maybe joined by hyphens. */
+const SCHEME = '[A-Za-z]{2,16}(?:-[A-Za-z]{2,16}){0,3}';
+const SCHEME_ONLY = new RegExp(`^${SCHEME}$`);
+const SCHEME_THEN_CREDENTIAL = new RegExp(`^(${SCHEME}[ ]+)(\\S+)$`);
+/** A header given to a command: `curl -H "Api-Token: v"`, `--header 'X-Auth: v'`. */
+const HEADER_ARG = /(?:^|[\s=])(?:-H|--header)(?:[ \t]+|=)["']$/;
 const AWS_KEY_ID = /^(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$/;
 /** Words that make a bare `key`, `secret` or `token` in prose a credential: "API key: ...". */
 const QUALIFIER =
@@ -139,16 +157,46 @@ export const assignedSecret: Detector = {
   ],
 };
 
+/**
+ * Where the value group lies, without the regex's `d` flag (match indices for every group
+ * cost more than the rest of a short match): the value lookahead starts where the match
+ * ends, after an optional string prefix (`@"`, `b'`, `r"`, `u"`), an escape and the quote.
+ */
+export function valueSpan(m: RegExpExecArray, text: string, quoted: boolean, value: string) {
+  const sepEnd = m.index + m[0].length;
+  const esc = m.groups?.esc !== undefined;
+  // A prefix is taken only when the value after it matches: a quoted value, or a bare one
+  // that is the lone backslash of `b\"` (bare values never start with a quote).
+  const prefixed =
+    /[@bru]/i.test(text[sepEnd] ?? '') &&
+    (quoted || (!esc && text[sepEnd + 1] === '\\' && /["']/.test(text[sepEnd + 2] ?? '')));
+  const start = sepEnd + (prefixed ? 1 : 0) + (esc ? 1 : 0) + (quoted ? 1 : 0);
+  return [start, start + value.length] as const;
+}
+
+/** Base64 that decodes to a JSON object naming a signing algorithm: a JWT's header. */
+function isJwtHeader(b64: string): boolean {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(b64, 'base64').toString('utf8'));
+    return header !== null && typeof header === 'object' && 'alg' in header;
+  } catch {
+    return false;
+  }
+}
+
 function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
   const g = m.groups ?? {};
-  const at = m.indices?.groups ?? {};
   const sep = g.sep ?? '';
   const op = sep.trim();
   const nameQuote = g.nq ?? '';
   const which = (['dq', 'sq', 'bq', 'bare'] as const).find((k) => g[k] !== undefined);
-  const span = which && at[which];
-  if (!which || !span) return null;
+  if (!which) return null;
+  // No rule below takes a value under 8 characters, and only an `Authorization` scheme word
+  // (`Basic`) leads to a longer one: a run of short pairs (`password=x password=x ...`) is
+  // settled here.
+  if ((g[which] ?? '').length < 8 && !/authorization/i.test(m[0])) return null;
   const quoted = which !== 'bare';
+  const span = valueSpan(m, text, quoted, g[which] ?? '');
   const start = nameStart(text, m.index);
   // The name ends where the name characters end, before `[]`, a quote or `]`.
   let nameEnd = m.index;
@@ -188,27 +236,38 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   }
   if (!quoted && !xml) {
     // A bare value cut short by a quote is code (`os.environ["X"]`, `"'$VAR'"`); a literal
-    // `\n` ends it (text quoted inside JSON), `&` a URL query's value, `;name=` a connection
-    // string's field; closing punctuation is not part of it.
+    // `\n` ends it (text quoted inside JSON), `&` a URL query's value (the regex stopped it
+    // at `&name=` and `;name=` already); closing punctuation is not part of it.
     // (A quote that closes a string holding the whole assignment, `'Authorization: v'`,
     // does end it.)
     const next = text[span[1]];
     const cut = (next === '"' || next === "'" || next === '`') && text[start - 1] !== next;
     if (cut || /\(|\w\[/.test(value)) return null;
-    let trimmed = value.replace(/\\[nrt].*$/, '');
+    let trimmed = value;
+    // Stopped before the next secret name (`KEY|db_password=...`): that name's first
+    // characters and the character joining the pairs are not the value; with no such
+    // character (`1password=1password=...`) there is no value.
+    if (NEXT_SECRET_NAME_AT.test(text.slice(span[1], span[1] + 110))) {
+      let joint = trimmed.length - 1;
+      while (joint >= 0 && NAME_CHAR.test(trimmed[joint] as string)) joint--;
+      if (joint < 0) return null;
+      trimmed = trimmed.slice(0, joint);
+    }
+    trimmed = trimmed.replace(/\\[nrt].*$/, '');
     if (/[?&]/.test(text[start - 1] ?? '')) trimmed = trimmed.replace(/&.*$/, '');
-    trimmed = trimmed.replace(/;[A-Za-z_ ][\w .-]*=.*$/, '');
     trimmed = trimmed.replace(/[,;)}\]]+$/, '');
     end -= value.length - trimmed.length;
     value = trimmed;
   }
 
-  // `Authorization: Basic <credential>`: the credential follows the scheme word.
+  // `Authorization: Basic <credential>`: the credential follows the scheme word, which is
+  // any word of letters and hyphens (`Bearer`, `Api-Token`, `SSWS`, `Klaviyo-API-Key`); a
+  // credential mixes in digits, so it is never taken for a scheme.
   let valueStart = span[0];
   if (/authorization$/i.test(name)) {
     const scheme = quoted
-      ? /^((?:Basic|Token|Bearer|ApiKey|Key)[ ]+)(\S+)$/i.exec(value)
-      : /^(?:Basic|Token|Bearer|ApiKey|Key)$/i.test(value)
+      ? SCHEME_THEN_CREDENTIAL.exec(value)
+      : SCHEME_ONLY.test(value)
         ? /^([ \t]+)([A-Za-z0-9+/=._~-]{8,300})/.exec(text.slice(end))
         : null;
     // No scheme word: the credential is the whole value (`Authorization: <uuid>`).
@@ -218,6 +277,9 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
       end = valueStart + value.length;
     }
   }
+
+  // The same floor after the trims, before the name is parsed.
+  if (value.length < 8) return null;
 
   // "API key: ...", "Secret Key = ...": a qualifying word before a bare keyword name.
   const qualifier = /^(?:key|secret|token)$/i.test(name)
@@ -243,8 +305,18 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     });
     return 0.85;
   }
-  if (PUBLIC_SECRET_PREFIX.test(value)) return null;
-  if (!secretValueVerdict(value, kind, quoted).ok) return null;
+  // Values with a vendor prefix are left to the vendor rules; base64 JSON (`eyJ`) without a
+  // JWT's dots is no JWT, and no vendor rule reads it, unless it is a JWT's header alone
+  // (`{"alg":"HS256",...}`: public, a token cut short).
+  const base64Json = value.startsWith('eyJ') && !value.includes('.');
+  if (PUBLIC_SECRET_PREFIX.test(value) && !base64Json) return null;
+  if (base64Json && isJwtHeader(value)) return null;
+  // A header a command sends (`curl -H "Token: v"`) names a credential by its place.
+  const header =
+    op === ':' && HEADER_ARG.test(text.slice(Math.max(0, start - 12), start))
+      ? 'header'
+      : undefined;
+  if (!secretValueVerdict(value, kind, quoted, header).ok) return null;
   c.start = valueStart;
   c.end = end;
   const vendor = kind === 'key' ? vendorType(name, value) : undefined;

@@ -1,6 +1,7 @@
 import { patternDetector, type Detector } from '../rule.js';
-import { shannonEntropy } from '../validators.js';
-import { secretValueVerdict } from './secret-value.js';
+import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
+import { hasTypedRun, secretValueVerdict } from './secret-value.js';
 
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
@@ -11,8 +12,11 @@ import { secretValueVerdict } from './secret-value.js';
 
 /**
  * `curl -u user:password`, `curl --user "user:password"`, `curl -u :token`, `http --auth
- * user:password`: the password half of the pair (a lone `-u user` prompts for it).
- * Case-sensitive: `-U` is another flag.
+ * user:password`: the password half of the pair (a lone `-u user` prompts for it). With the
+ * password left empty (`curl -u "<key>:"`, as Stripe's examples send an API key) the user
+ * half is the credential, and must read as a key (a vendor's prefix leaves it to that vendor's
+ * rule). A pair in `<...>` is a usage line
+ * (`curl -u <user:password>`). Case-sensitive: `-U` is another flag.
  */
 const userPasswordFlag = patternDetector({
   id: 'secret.password:user_flag',
@@ -20,11 +24,22 @@ const userPasswordFlag = patternDetector({
   category: 'secret',
   severity: 'high',
   regex:
-    /(?<![\w-])(?:-u|--user|--proxy-user|--auth)(?:[ \t]+|=)(["']?)[^\s:"'$]{0,64}:(["']?)([^\s"']{1,128})\2\1(?![^\s"'])/dg,
-  group: 3,
+    /(?<![\w-])(?:-u|--user|--proxy-user|--auth)(?:[ \t]+|=)(["']?)([^\s:"'$<>]{0,64}):(["']?)([^\s"'<>]{0,128})\3\1(?![^\s"'])/dg,
+  group: 4,
   score: 0.85,
   triggers: [['u', 'user', 'auth'], ['#colon']],
-  refine: (m) => (secretValueVerdict(m[3] ?? '', 'password', true).ok ? 0.85 : null),
+  refine: (m, _ctx, c) => {
+    const password = m[4] ?? '';
+    if (password !== '') return secretValueVerdict(password, 'password', true).ok ? 0.85 : null;
+    // A vendor's key there (`-u sk_test_...:`) is left to the vendor's rule and type.
+    const user = m.indices?.[2];
+    const key = m[2] ?? '';
+    // A login (`ops@relay.local:`) is no key.
+    if (!user || key.includes('@') || PUBLIC_SECRET_PREFIX.test(key)) return null;
+    if (!secretValueVerdict(key, 'key', true).ok) return null;
+    [c.start, c.end] = user;
+    return 0.85;
+  },
 });
 
 /**
@@ -109,7 +124,99 @@ const herokuApiKey = vendorFormat('heroku', /\bHRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-
   '=HRKU',
 ]);
 
+/**
+ * 1Password service account tokens: `ops_` and base64 JSON (`eyJ`), 250 characters and more.
+ * secretlint's rule wants the JSON's closing brace at one alignment (`fQ`), so it misses
+ * tokens whose JSON ends otherwise; a generic rule typing them by name would say
+ * `secret.generic_api_key`, and this rule's higher score gives the span the vendor's type.
+ */
+const onePasswordServiceAccount = patternDetector({
+  id: 'secret.onepassword_token:service_account',
+  type: 'secret.onepassword_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /(?<![A-Za-z0-9_])ops_eyJ[A-Za-z0-9+/]{250,8000}={0,3}(?![A-Za-z0-9+/=])/g,
+  score: 0.95,
+  triggers: [['ops']],
+  refine: (m) => (shannonEntropy(m[0]) >= 4.5 && !isPlaceholderValue(m[0]) ? 0.95 : null),
+});
+
+/**
+ * 1Password account secret keys (`A3-` and six groups of upper-case letters and digits), typed
+ * `secret.generic_api_key` as the corpus labels them; `A3-XXXXXX-...` is a placeholder.
+ */
+const onePasswordSecretKey = patternDetector({
+  id: 'secret.generic_api_key:onepassword_secret_key',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /(?<![A-Za-z0-9-])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}(?![A-Za-z0-9-])/g,
+  score: 0.9,
+  triggers: [['=A3']],
+  refine: (m) => {
+    const body = m[0].slice(3).replace(/-/g, '');
+    const mixed = /\d/.test(body) && /[A-Z]/.test(body);
+    return mixed && !hasTypedRun(body) && shannonEntropy(body) >= 3.5 ? 0.9 : null;
+  },
+});
+
+/**
+ * An npm registry token in an `.npmrc` line, `//registry.host/path/:_authToken=<token>`: the
+ * line is npm's own format, so the token is an npm token whatever its shape (legacy UUIDs,
+ * `npm_` tokens and a private registry's own), where the generic rules would type it by name.
+ */
+const npmrcAuthToken = patternDetector({
+  id: 'secret.npm_token:npmrc',
+  type: 'secret.npm_token',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /(?<![\w:/])\/\/[A-Za-z0-9.-]{1,253}(?::\d{1,5})?(?:\/[\w.~%@-]{0,64}){0,8}\/?:_authToken=([^\s"'#]{1,512})/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['authtoken']],
+  refine: (m) => (secretValueVerdict(m[1] ?? '', 'key', false).ok ? 0.9 : null),
+});
+
+/**
+ * An AWS secret access key standing alone as a whole field: 40 base64 characters holding a
+ * `/` or `+` (base64, not a hex or alphanumeric id), mixing case and digits, with the entropy
+ * of random text. Only the whole field: inside text, a 40-character base64 run is as often a
+ * digest or a nonce, and the context rules read AWS secrets there by their names.
+ */
+const AWS_SECRET_ALONE = /^\s*([A-Za-z0-9+/]{40})\s*$/d;
+const awsSecretKeyAlone: Detector = {
+  id: 'secret.aws_secret_key:alone',
+  category: 'secret',
+  types: ['secret.aws_secret_key'],
+  patterns: [AWS_SECRET_ALONE],
+  scan(ctx, out) {
+    // Cheap before the regex: the field is at most 40 characters and some blanks.
+    if (ctx.text.length < 40 || ctx.text.length > 48) return;
+    const m = AWS_SECRET_ALONE.exec(ctx.text);
+    const span = m?.indices?.[1];
+    const v = m?.[1];
+    if (!span || !v || !/[+/]/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v))
+      return;
+    if (isPlaceholderValue(v) || hasTypedRun(v) || shannonEntropy(v) < 4.2) return;
+    out.push({
+      type: 'secret.aws_secret_key',
+      category: 'secret',
+      detector: 'secret.aws_secret_key:alone',
+      score: 0.8,
+      severity: 'critical',
+      start: span[0],
+      end: span[1],
+    });
+  },
+};
+
 export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
+  onePasswordServiceAccount,
+  onePasswordSecretKey,
+  npmrcAuthToken,
+  awsSecretKeyAlone,
   terraformCloudToken,
   herokuApiKey,
   userPasswordFlag,

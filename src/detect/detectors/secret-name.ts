@@ -56,8 +56,24 @@ export function nameParts(name: string): string[] {
     .filter((p) => p !== '');
 }
 
+/**
+ * Names repeat within a field (a run of `password=...` pairs, a config file's keys): the
+ * kinds of the last few hundred are kept rather than parsed again.
+ */
+const KIND_CACHE = new Map<string, SecretNameKind | null>();
+
 /** The kind of secret a name holds, or null when it names none. `master` counts in XML only. */
 export function secretNameKind(name: string, xmlElement = false): SecretNameKind | null {
+  const key = xmlElement ? `<${name}` : name;
+  const cached = KIND_CACHE.get(key);
+  if (cached !== undefined) return cached;
+  const kind = parseNameKind(name, xmlElement);
+  if (KIND_CACHE.size >= 512) KIND_CACHE.clear();
+  KIND_CACHE.set(key, kind);
+  return kind;
+}
+
+function parseNameKind(name: string, xmlElement: boolean): SecretNameKind | null {
   const parts = nameParts(name);
   let first = -1;
   let last = -1;

@@ -53,35 +53,52 @@ function isCode(v: string): boolean {
   return v.includes('/') && v.split('/').every((s) => /^[A-Za-z_.-]*$/.test(s));
 }
 
-/**
- * Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`), or letters and
- * digits that each run when interleaved: typed.
- */
+/** Six characters in keyboard or alphabet order (`qwerty`, `abcdef`, `123456`): typed. */
 const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-export function hasOrderedRun(v: string): boolean {
-  if (runIn(v)) return true;
-  // Interleaved (`A1bC2dE3fH4`, `a1b2c3d4e5f6`): the letters and the digits both run.
-  const letters = v.replace(/[^A-Za-z]/g, '');
-  const digits = v.replace(/\D/g, '');
-  return letters.length < v.length && runIn(letters) && runIn(digits);
-}
-
-function runIn(v: string): boolean {
+/** Each run's position of every ASCII character (-1 when absent); no run repeats one. */
+const RUN_POSITIONS = RUNS.map((run) => {
+  const at = new Int8Array(128).fill(-1);
+  for (let i = 0; i < run.length; i++) at[run.charCodeAt(i)] = i;
+  return at;
+});
+export function hasKeyboardRun(v: string): boolean {
+  // One walk per run and direction: six characters in a row whose positions step by one.
+  // (No window strings: the generic rule reads values of up to 300 characters.)
   const lower = v.toLowerCase();
-  for (let i = 0; i + 6 <= lower.length; i++) {
-    const w = lower.slice(i, i + 6);
-    const back = [...w].reverse().join('');
-    if (RUNS.some((r) => r.includes(w) || r.includes(back))) return true;
+  for (const at of RUN_POSITIONS) {
+    for (const step of [1, -1]) {
+      let len = 1;
+      let prev = -1;
+      for (let i = 0; i < lower.length; i++) {
+        const c = lower.charCodeAt(i);
+        const pos = c < 128 ? (at[c] as number) : -1;
+        len = pos !== -1 && prev !== -1 && pos - prev === step ? len + 1 : 1;
+        if (len >= 6) return true;
+        prev = pos;
+      }
+    }
   }
   return false;
 }
 
+/**
+ * A keyboard or alphabet run, or letters and digits that each run when interleaved
+ * (`A1bC2dE3fH4`, `a1b2c3d4e5f6`): typed. The vendor rules use this without the repeat
+ * check below: issued tokens may hold a run of one character (a Vault batch token opens
+ * with `AAAAAQ`).
+ */
+export function hasOrderedRun(v: string): boolean {
+  if (hasKeyboardRun(v)) return true;
+  const letters = v.replace(/[^A-Za-z]/g, '');
+  const digits = v.replace(/\D/g, '');
+  return letters.length < v.length && hasKeyboardRun(letters) && hasKeyboardRun(digits);
+}
+
 /** An ordered run, or five of one letter or digit in a row. */
 export function hasTypedRun(v: string): boolean {
-  if (hasOrderedRun(v)) return true;
   // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
   // Heroku), and `=` is padding.
-  return /([A-Za-z0-9])\1{4,}/.test(v);
+  return hasOrderedRun(v) || /([A-Za-z0-9])\1{4,}/.test(v);
 }
 
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
@@ -119,16 +136,43 @@ function randomLetters(v: string): boolean {
   return upper >= 3 && meanRun < 3.5 && shannonEntropy(v) >= 3.3;
 }
 
+/**
+ * The value is the secret word itself (`"password": "password"`, `token: token`): a typed
+ * stand-in, whatever its case.
+ */
+const SECRET_WORD_VALUE =
+  /^(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|key|credentials?|auth)$/i;
+
+/**
+ * Where the value stands. `header`: the value of a secret-named HTTP header given to a
+ * command (`curl -H "Api-Token: v"`): the place itself says it is a credential, so a shorter
+ * value (8 characters) counts and hex is measured against hex's own entropy (16 symbols at
+ * most, where the general floor assumes more).
+ */
+export type ValuePlace = 'assignment' | 'header';
+
 export interface ValueVerdict {
   ok: boolean;
   /** Why it was refused, for tuning and tests. */
   reason?: string;
 }
 
-export function secretValueVerdict(v: string, kind: SecretNameKind, quoted: boolean): ValueVerdict {
+export function secretValueVerdict(
+  v: string,
+  kind: SecretNameKind,
+  quoted: boolean,
+  place: ValuePlace = 'assignment',
+): ValueVerdict {
   if (MAVEN_ENCRYPTED.test(v)) return { ok: true };
-  if (v.length < (kind === 'password' ? 8 : 12)) return { ok: false, reason: 'short' };
-  if (PLACEHOLDER.test(v) || isFakePlaceholder(v) || TEMPLATE.test(v) || INNER_TEMPLATE.test(v))
+  if (v.length < (kind === 'password' || place === 'header' ? 8 : 12))
+    return { ok: false, reason: 'short' };
+  if (
+    PLACEHOLDER.test(v) ||
+    SECRET_WORD_VALUE.test(v) ||
+    isFakePlaceholder(v) ||
+    TEMPLATE.test(v) ||
+    INNER_TEMPLATE.test(v)
+  )
     return { ok: false, reason: 'placeholder' };
   // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential.
   if (/\s/.test(v) || DIGEST.test(v)) return { ok: false, reason: 'text or digest' };
@@ -151,8 +195,12 @@ export function secretValueVerdict(v: string, kind: SecretNameKind, quoted: bool
   }
   const classes = Number(lower) + Number(upper) + Number(digit) + Number(symbols > 0);
   if (classes < 2) return { ok: false, reason: 'one class' };
-  // Random text of n characters has entropy close to log2(n) bits per character.
-  const floor = Math.min(3.2, Math.log2(v.length) * 0.8);
+  // Random text of n characters has entropy close to log2(n) bits per character (at most 4
+  // for hex, which a header value is measured against).
+  const hex = place === 'header' && /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(v);
+  const floor = hex
+    ? Math.min(2.8, Math.log2(v.length) * 0.7)
+    : Math.min(3.2, Math.log2(v.length) * 0.8);
   if (entropy < floor) return { ok: false, reason: 'entropy' };
   return { ok: true };
 }

@@ -16,7 +16,7 @@ import { hasOrderedRun } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
- * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`).
+ * check drops typed placeholders (`ghp_xxxx...`, `...EXAMPLE`, keyboard and alphabet runs).
  */
 
 const DOC_KEYS = PUBLISHED_DOC_KEYS;
