@@ -261,8 +261,8 @@ describe("round 10's misses: headers, flags and vendor formats", () => {
   it.each([
     // a secret-named header given to a command: any scheme word, short values, hex
     [
-      'curl -H "Authorization: Api-Token 7f3c9e21ab84d0c6e5f1a2b3c4d5e6f708192a3b" https://relay.local',
-      'secret.generic_api_key 7f3c9e21ab84d0c6e5f1a2b3c4d5e6f708192a3b',
+      'curl -H "Authorization: Api-Token 7f3c9e21ab84d0c6e5f1d92b0c4a86e7f708192a" https://relay.local',
+      'secret.generic_api_key 7f3c9e21ab84d0c6e5f1d92b0c4a86e7f708192a',
     ],
     [
       'curl --header "Relay-Token: Qm7Tx2Lp9Wk" https://relay.local',
