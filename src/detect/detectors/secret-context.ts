@@ -1,6 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { hasTypedRun } from './secret-value.js';
+import { hasTypedRun, isTypedSequence } from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -117,6 +117,7 @@ const password = patternDetector({
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
+    if (isTypedSequence(value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
     // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
     if (/^arn:/i.test(value) || /^[,;:)}\]]/.test(value)) return null;

@@ -9,9 +9,13 @@ import type { SecretNameKind } from './secret-name.js';
  * "Round 10").
  */
 
-/** Typed stand-ins: `xxxx`, `changeme`, `your_api_key`, `<token>`, `${TOKEN}`, `%s`. */
+/**
+ * Typed stand-ins: `xxxx`, `changeme`, `your_api_key`, `<token>`, `${TOKEN}`, `%s`; also
+ * `changeit` (Java keystores' default password, Symfony's `...ChangeIt` app secret), as
+ * validators.ts's list has it.
+ */
 const PLACEHOLDER =
-  /example|sample|dummy|placeholder|your|xxxx|changeme|change_me|redacted|replace|insert|foobar|lorem|(?:secret|token|key)_?here|\*\*\*|\.\.\.|^(?:test|testing|demo)/i;
+  /example|sample|dummy|placeholder|your|xxxx|changeme|change_?me|change_?it|redacted|replace|insert|foobar|lorem|(?:secret|token|key)_?here|\*\*\*|\.\.\.|^(?:test|testing|demo)/i;
 /**
  * `fake` marks a placeholder (`fakesecret`, `fake_api_key_123`) unless a long random value is
  * left without it: scanners' fixtures mark real-looking keys as dummies inside the value
@@ -94,6 +98,35 @@ export function hasOrderedRun(v: string): boolean {
   return letters.length < v.length && hasKeyboardRun(letters) && hasKeyboardRun(digits);
 }
 
+/**
+ * A password a person typed as a stand-in (issue 18, round 11's dev half): the whole value
+ * one keyboard or alphabet run (`1234567`, `abcdefgh`, `qwertyui`), or letters and digits
+ * taking turns while each runs (`A1bC2dE3fH4...`, `a1b2c3d4e5f6`). The password rule keeps
+ * other values with a run, because `Summer123456` is a real (weak) password.
+ */
+export function isTypedSequence(v: string): boolean {
+  const lower = v.toLowerCase();
+  if (lower.length >= 6) {
+    for (const at of RUN_POSITIONS) {
+      for (const step of [1, -1]) {
+        let i = 1;
+        while (i < lower.length) {
+          const a = lower.charCodeAt(i - 1);
+          const b = lower.charCodeAt(i);
+          const pa = a < 128 ? (at[a] as number) : -1;
+          const pb = b < 128 ? (at[b] as number) : -1;
+          if (pa === -1 || pb === -1 || pb - pa !== step) break;
+          i++;
+        }
+        if (i === lower.length) return true;
+      }
+    }
+  }
+  const letters = v.replace(/[^A-Za-z]/g, '');
+  const digits = v.replace(/\D/g, '');
+  return !/[A-Za-z]{3}|\d{3}/.test(v) && hasKeyboardRun(letters) && hasKeyboardRun(digits);
+}
+
 /** An ordered run, or five of one letter or digit in a row. */
 export function hasTypedRun(v: string): boolean {
   // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
@@ -127,13 +160,22 @@ function isIdentifier(v: string): boolean {
 /**
  * Letters that mix case at random (`yqDVtkqPECriaLRi`), not camel-case words: words keep
  * lower-case runs of three letters and more (`getUserAccount`), random text breaks them up.
+ * Random letters that happen to keep long runs (`DjayBenyJrtpvydFCzAphcqc`) have few vowels:
+ * the lower-case letters of words (`getHTTPSURLString`: get, tring) are about two-fifths
+ * vowels, random ones about a fifth (5 of 26).
  */
 function randomLetters(v: string): boolean {
   if (v.length < 12 || !/^[A-Za-z]+$/.test(v) || !/[a-z]/.test(v)) return false;
   const upper = v.replace(/[^A-Z]/g, '').length;
+  if (upper < 3 || shannonEntropy(v) < 3.3) return false;
   const lowerRuns = v.match(/[a-z]+/g) ?? [];
   const meanRun = lowerRuns.reduce((n, r) => n + r.length, 0) / lowerRuns.length;
-  return upper >= 3 && meanRun < 3.5 && shannonEntropy(v) >= 3.3;
+  return meanRun < 3.5 || fewVowels(v);
+}
+/** Twelve or more lower-case letters, under a fifth of them vowels: not words. */
+function fewVowels(v: string): boolean {
+  const lower = v.replace(/[^a-z]/g, '');
+  return lower.length >= 12 && lower.replace(/[^aeiou]/g, '').length / lower.length < 0.2;
 }
 
 /**
@@ -179,7 +221,7 @@ export function secretValueVerdict(
   if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
   if (isCode(v)) return { ok: false, reason: 'code' };
   if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };
-  if (isIdentifier(v) || CAMEL_WORDS.test(v) || v.startsWith('?'))
+  if (isIdentifier(v) || (CAMEL_WORDS.test(v) && !fewVowels(v)) || v.startsWith('?'))
     return { ok: false, reason: 'identifier' };
   const lower = /[a-z]/.test(v);
   const upper = /[A-Z]/.test(v);
