@@ -12,6 +12,7 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { hasOrderedRun } from './secret-value.js';
 
 /**
@@ -249,6 +250,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
+  ...GLUED_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
   ...GITLEAKS_DETECTORS,
   assignedSecret,

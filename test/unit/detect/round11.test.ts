@@ -55,3 +55,99 @@ describe('round 11: random letters that keep long lower-case runs', () => {
     expect(found(text)).toEqual([]);
   });
 });
+
+describe('round 11: a personal access token by its name', () => {
+  const HEX = '7c1e9a04b3d85f26e0a9c47b1d3f8e52a6b09c71';
+  const KEY = 'Vq7mXk2RbT9pLw4Zs8Nd';
+  it.each([
+    [`GitHubPAT = "${HEX}"`, `secret.github_token ${HEX}`],
+    [`gitlab_pat: ${KEY}`, `secret.gitlab_token ${KEY}`],
+    [`ado-pat=${KEY}`, `secret.generic_api_key ${KEY}`],
+    [`{"tracker_pat": "${KEY}"}`, `secret.generic_api_key ${KEY}`],
+  ])('%s', (text, want) => {
+    expect(found(text)).toEqual([want]);
+  });
+
+  it.each([
+    // `pat` inside another word, a placeholder, a word
+    [`compat = "${HEX}"`],
+    [`xpath: ${KEY}`],
+    ['github_pat = "your_personal_access_token"'],
+    ['SPAT: SomeMoreWordsHere'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe('round 11: a secret name glued to its hex key by a hyphen', () => {
+  const HEX32 = '5e0b7d29c4a18f63b2e97d05a4c1f836';
+  const HEX40 = 'b83f1c06e9d2a754c18e0f3b6d29a7c54e1f08b9';
+  it.each([
+    [`monitor-apikey-${HEX32}`, `secret.generic_api_key ${HEX32}`],
+    [`metrics_app_key-${HEX40}`, `secret.generic_api_key ${HEX40}`],
+    // Mailgun's legacy key: `key-` and 32 lower-case letters and digits
+    [
+      'key-3kq9x2m7v5w8r1t6y4p0z9n2b7c5d8f1',
+      'secret.mailgun_key key-3kq9x2m7v5w8r1t6y4p0z9n2b7c5d8f1',
+    ],
+  ])('%s', (text, want) => {
+    expect(found(text)).toEqual([want]);
+  });
+
+  it.each([
+    // names that are not a secret's, a name alone, typed runs, a word boundary
+    [`build-cache-key-${HEX32}`],
+    [`public-key-${HEX40}`],
+    [`token-${HEX32}`],
+    ['secret-key-0123456789abcdef0123456789abcdef'],
+    [`s3/object/key-${HEX32}`],
+    ['key-abcdefghijklmnopqrstuvwxyz123456'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe("round 11: Asana's token format", () => {
+  it.each([
+    ['1/4090217735168802:8e3b0c7a2f5d91e46c0a8b3f7d2e5c19'],
+    ['ASANA=2/4090217735168802/7301928475610293:8e3b0c7a2f5d91e46c0a8b3f7d2e5c19'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([`secret.generic_api_key ${text.replace(/^ASANA=/, '')}`]);
+  });
+
+  it.each([
+    // a typed hex half, a path, a time
+    ['1/4090217735168802:0123456789abcdef0123456789abcdef'],
+    ['/1/4090217735168802:8e3b0c7a2f5d91e46c0a8b3f7d2e5c19'],
+    ['1/4090217735168802:12'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
+
+describe('round 11: a YAML list under a secret name', () => {
+  const K1 = 'w3rqz8k1mv0t5xj7pc2hd6nb9lfs4gya';
+  const K2 = 'Rk4vTq9ZmW2xLp7NcB3s';
+  it('reports every item that reads as a key', () => {
+    const text = `service: relay\nrelay_api_keys:\n  - ${K1}\n  - "${K2}"\ntimeout: 30\n`;
+    expect(found(text)).toEqual([`secret.generic_api_key ${K1}`, `secret.generic_api_key ${K2}`]);
+  });
+
+  it('types a password list as passwords, comments and templates aside', () => {
+    const text = 'db_passwords:\n- "Gw8!tan#Vel2q" # prod\n- ${DB_PASS}\n';
+    expect(found(text)).toEqual(['secret.password Gw8!tan#Vel2q']);
+  });
+
+  it.each([
+    // not a secret's name, a bare `keys:` (a dictionary's), metadata about keys, not a list
+    [`hosts:\n  - ${K1}\n`],
+    [`keys:\n  - ${K2}\n`],
+    [`public_keys:\n  - ${K2}\n`],
+    [`api_key_ids:\n  - ${K2}\n`],
+    // items that are words, placeholders and typed runs
+    ['stop_tokens:\n  - "<|end|>"\n  - endoftext\n'],
+    ['api_keys:\n  - your-api-key-here\n  - abcdef123456\n'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+});
