@@ -59,6 +59,8 @@ interface CompiledRule {
   readonly regex: RegExp;
   readonly entropy: number;
   readonly secretGroup: number;
+  /** Groups that are a choice of words (wordChoiceGroups), skipped when finding the secret. */
+  readonly keywordGroups: ReadonlySet<number>;
   readonly keyword: (ctx: ScanContext) => boolean;
   readonly near: ((text: string, at: number) => boolean) | undefined;
   readonly allow: readonly Allow[];
@@ -110,6 +112,7 @@ function compile(id: string): CompiledRule {
     regex: new RegExp(data.regex[0], `${data.regex[1]}gd`),
     entropy: data.entropy ?? 0,
     secretGroup: data.secretGroup ?? 0,
+    keywordGroups: wordChoiceGroups(data.regex[0]),
     keyword: (ctx) => checks.some((check) => check(ctx)),
     near: data.near ? nearCheck(data.near) : undefined,
     allow: data.allow.map(compileAllow),
@@ -131,12 +134,49 @@ function allowed(a: Allow, secret: string, match: string, line: () => string): b
   return a.stopwords.some((w) => lower.includes(w));
 }
 
+/**
+ * Capture groups that hold only a choice of words, such as Sonar's `sonar[_.-]?(login|token)`:
+ * a keyword, never the secret. (gitleaks' Sonar rule has no secretGroup, so "the first
+ * non-empty group" reported `login` and left the token itself unmasked.)
+ */
+export function wordChoiceGroups(source: string): Set<number> {
+  const groups = new Set<number>();
+  const open: Array<{ n: number; at: number }> = [];
+  let n = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === '(') {
+      const capture = source[i + 1] !== '?' || /^\(\?<[A-Za-z]/.test(source.slice(i, i + 4));
+      open.push({ n: capture ? ++n : 0, at: i + 1 });
+    } else if (ch === ')') {
+      const g = open.pop();
+      if (g && g.n > 0 && /^[A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*$/.test(source.slice(g.at, i)))
+        groups.add(g.n);
+    }
+  }
+  return groups;
+}
+
 /** The secret's span: the rule's secretGroup, else the first non-empty group (gitleaks). */
-function secretSpan(m: RegExpExecArray, group: number): [number, number] | undefined {
+function secretSpan(
+  m: RegExpExecArray,
+  group: number,
+  keywordGroups: ReadonlySet<number>,
+): [number, number] | undefined {
   const spans = m.indices;
   if (!spans) return undefined;
   if (group > 0) return spans[group];
-  for (let g = 1; g < m.length; g++) if (m[g]) return spans[g];
+  for (let g = 1; g < m.length; g++) if (m[g] && !keywordGroups.has(g)) return spans[g];
   return spans[0];
 }
 
@@ -153,7 +193,7 @@ function scanRule(row: GitleaksRow, rule: CompiledRule, ctx: ScanContext, out: R
       continue;
     }
     if (rule.near && !rule.near(text, m.index)) continue;
-    const span = secretSpan(m, rule.secretGroup);
+    const span = secretSpan(m, rule.secretGroup, rule.keywordGroups);
     if (!span || span[1] <= span[0]) continue;
     const [start, end] = span;
     const secret = text.slice(start, end);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordChoiceGroups } from '../../../src/detect/detectors/gitleaks.js';
 import { createDetector } from '../../../src/detect/engine.js';
 import type { Detection } from '../../../src/detect/types.js';
 
@@ -149,5 +150,22 @@ describe('round 11: a YAML list under a secret name', () => {
     ['api_keys:\n  - your-api-key-here\n  - abcdef123456\n'],
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
+  });
+});
+
+describe("round 11: gitleaks' Sonar rule reports the token, not the word `login`", () => {
+  it('masks the value of sonar.login', () => {
+    const token = '8e3b0c7a2f5d91e46c0a8b3f7d2e5c198e3b0c7a';
+    const spans = scan(`sonar.login=${token}`)
+      .filter((d) => d.detector === 'gitleaks/sonar-api-token')
+      .map((d) => `sonar.login=${token}`.slice(d.start, d.end));
+    expect(spans).toEqual([token]);
+  });
+
+  it('knows a choice of words from a capture group', () => {
+    expect([...wordChoiceGroups('(?:sonar[_.-]?(login|token))[^a]{0,3}([a-z0-9]{40})')]).toEqual([
+      1,
+    ]);
+    expect([...wordChoiceGroups('\\((login)\\)[(a)](?<v>x|y)(z)')]).toEqual([1, 3]);
   });
 });
