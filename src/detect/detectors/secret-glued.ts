@@ -21,8 +21,10 @@ function randomHex(v: string): boolean {
  * `PAT` is a personal access token (GitHub, Azure DevOps, Asana, Airtable, Atlassian all
  * issue them): a name whose last part is `pat` (`github_pat`, `GitHubPAT`, `ado-pat`, `PAT`)
  * holds one. Not in the generic rule's keywords: `pat` is inside too many words (`path`,
- * `pattern`, `compat`), so the name must end in the part itself. The value is judged as the
- * generic rule judges a key's.
+ * `pattern`, `compat`), so the name must end in the part itself. `pat` also abbreviates
+ * "pattern" (`url_pat`, `re_pat`), so the value must be token characters only (letters,
+ * digits, `_.:/+=-`: no regex or glob syntax), 16 or more, and it is judged as the generic
+ * rule judges a key's.
  */
 const PAT_VENDORS: readonly (readonly [string, string])[] = [
   ['github', 'secret.github_token'],
@@ -34,7 +36,7 @@ const patNamed = patternDetector({
   category: 'secret',
   severity: 'high',
   regex:
-    /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{0,40}?)(?:pat|PAT|Pat)(["']?)[ \t]{0,8}(?::=|=|:)[ \t]{0,8}(["']?)([^\s"'`<>,;]{12,300})\3/dg,
+    /(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]{0,40}?)(?:pat|PAT|Pat)(["']?)[ \t]{0,8}(?::=|=|:)[ \t]{0,8}(["']?)([A-Za-z0-9_.:/+=-]{16,300})\3(?![^\s"'`,;)}\]])/dg,
   group: 4,
   score: 0.8,
   triggers: [['pat', '~PAT', '~Pat']],
@@ -60,7 +62,8 @@ const patNamed = patternDetector({
  * A secret name glued to a hex key by a hyphen, as some dashboards and docs print them
  * (`datadog-apikey-<hex>`, `dd_app_key-<hex>`): 32 or 40 hex characters, the two lengths
  * vendors issue hex keys in. The name must name a secret as the generic rule reads names
- * (`cache-key-<hex>`, `public-key-<hex>`, `idempotency-key-<hex>` do not). `key-` alone
+ * (`cache-key-<hex>`, `public-key-<hex>`, `idempotency-key-<hex>` do not) with a word that
+ * names a credential (api or app key, secret, token). `key-` alone
  * before 32 characters is Mailgun's legacy key format, and is typed so.
  */
 const gluedHex = patternDetector({
@@ -90,8 +93,17 @@ const gluedHex = patternDetector({
       return 0.8;
     }
     if (!/^(?:[0-9a-f]{32}|[0-9a-f]{40})$/.test(value) || !randomHex(value)) return null;
-    if (nameParts(name).length < 2 || secretNameKind(name) !== 'key') return null;
-    return 0.8;
+    const parts = nameParts(name);
+    if (parts.length < 2 || secretNameKind(name) !== 'key') return null;
+    // A key word that names a credential (`apikey`, `app_key`, `secret`, `token`), not any
+    // `<word>-key-<hash>`: `ssh-key-`, `lock-key-`, `node-key-` name fingerprints and cache
+    // or lock entries.
+    const strong = parts.some(
+      (p, i) =>
+        /secret|token|^(?:api|app|access|private|auth)key$/.test(p) ||
+        (p === 'key' && /^(?:api|app|access|private|auth)$/.test(parts[i - 1] ?? '')),
+    );
+    return strong ? 0.8 : null;
   },
 });
 

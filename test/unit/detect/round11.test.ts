@@ -75,6 +75,9 @@ describe('round 11: a personal access token by its name', () => {
     [`xpath: ${KEY}`],
     ['github_pat = "your_personal_access_token"'],
     ['SPAT: SomeMoreWordsHere'],
+    // `pat` for "pattern": regex and glob values
+    ['url_pat = "^/api/v2/orders/[0-9]+/items$"'],
+    ['name_pat: "tenant_[a-z0-9]+_shard7"'],
   ])('%s', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -86,6 +89,7 @@ describe('round 11: a secret name glued to its hex key by a hyphen', () => {
   it.each([
     [`monitor-apikey-${HEX32}`, `secret.generic_api_key ${HEX32}`],
     [`metrics_app_key-${HEX40}`, `secret.generic_api_key ${HEX40}`],
+    [`ingest-secret-${HEX32}`, `secret.generic_api_key ${HEX32}`],
     // Mailgun's legacy key: `key-` and 32 lower-case letters and digits
     [
       'key-3kq9x2m7v5w8r1t6y4p0z9n2b7c5d8f1',
@@ -99,6 +103,9 @@ describe('round 11: a secret name glued to its hex key by a hyphen', () => {
     // names that are not a secret's, a name alone, typed runs, a word boundary
     [`build-cache-key-${HEX32}`],
     [`public-key-${HEX40}`],
+    // a key word that names no credential: fingerprints, lock and cache entries
+    [`ssh-key-${HEX32}`],
+    [`redis lock-key-${HEX40}`],
     [`token-${HEX32}`],
     ['secret-key-0123456789abcdef0123456789abcdef'],
     [`s3/object/key-${HEX32}`],
