@@ -12,6 +12,13 @@ import { hasTypedRun, secretValueVerdict } from './secret-value.js';
  * values under a secret's name (`api_keys:` then `- <key>` lines).
  */
 
+/** Substring triggers for a word inside a name: `~key`, `~Key`, `~KEY`. */
+const inThreeCases = (w: string): string[] => [
+  `~${w}`,
+  `~${w.charAt(0).toUpperCase()}${w.slice(1)}`,
+  `~${w.toUpperCase()}`,
+];
+
 /** Hex of an issued key: digits and letters mixed, not a typed run, random enough for hex. */
 function randomHex(v: string): boolean {
   return /\d/.test(v) && /[a-f]/.test(v) && !hasTypedRun(v) && shannonEntropy(v) >= 3.2;
@@ -78,7 +85,9 @@ const gluedHex = patternDetector({
   // A name run together (`secrettoken`, `APIKEY`) holds the word as a substring. The hyphen
   // is a gate, not a second trigger group: a substring trigger is only looked for when it
   // completes a detector, so two substring groups would never both be looked for.
-  triggers: [['key', 'token', 'secret', '~key', '~token', '~secret', '~KEY', '~TOKEN', '~SECRET']],
+  triggers: [
+    ['key', 'token', 'secret', ...['key', 'token', 'secret'].flatMap((w) => inThreeCases(w))],
+  ],
   gate: (t) => t.includes('-'),
   refine(m, _ctx, c) {
     const name = m[1] ?? '';
@@ -143,11 +152,13 @@ const yamlList: Detector = {
   category: 'secret',
   types: ['secret.generic_api_key', 'secret.password'],
   patterns: [YAML_LIST, LIST_ITEM],
+  // The keywords of YAML_LIST's name as the generic rule's triggers have them: whole words,
+  // and substrings in the three usual cases for names run together (`dbPasswords`).
   triggers: [
     [
       ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
-      ...['credentials', 'creds', 'apikeys', '~keys', '~tokens', '~secrets', '~passwords'],
-      ...['~KEYS', '~TOKENS', '~SECRETS', '~PASSWORDS', '~Keys', '~Tokens'],
+      ...['credentials', 'creds', 'apikeys', 'auth', 'pwd', 'pass'],
+      ...['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'].flatMap(inThreeCases),
     ],
     ['#colon'],
   ],

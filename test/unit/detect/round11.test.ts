@@ -90,6 +90,8 @@ describe('round 11: a secret name glued to its hex key by a hyphen', () => {
     [`monitor-apikey-${HEX32}`, `secret.generic_api_key ${HEX32}`],
     [`metrics_app_key-${HEX40}`, `secret.generic_api_key ${HEX40}`],
     [`ingest-secret-${HEX32}`, `secret.generic_api_key ${HEX32}`],
+    // a camel-case name: the trigger finds `Key` inside the word
+    [`ddApiKey-${HEX32}`, `secret.generic_api_key ${HEX32}`],
     // Mailgun's legacy key: `key-` and 32 lower-case letters and digits
     [
       'key-3kq9x2m7v5w8r1t6y4p0z9n2b7c5d8f1',
@@ -139,6 +141,10 @@ describe('round 11: a YAML list under a secret name', () => {
   it('reports every item that reads as a key', () => {
     const text = `service: relay\nrelay_api_keys:\n  - ${K1}\n  - "${K2}"\ntimeout: 30\n`;
     expect(found(text)).toEqual([`secret.generic_api_key ${K1}`, `secret.generic_api_key ${K2}`]);
+  });
+
+  it('reads a camel-case name run together (`dbPasswords`)', () => {
+    expect(found('dbPasswords:\n  - Gw8!tan#Vel2q\n')).toEqual(['secret.password Gw8!tan#Vel2q']);
   });
 
   it('types a password list as passwords, comments and templates aside', () => {
