@@ -37,6 +37,7 @@ const PAT_VENDORS: readonly (readonly [string, string])[] = [
   ['github', 'secret.github_token'],
   ['gitlab', 'secret.gitlab_token'],
 ];
+const PAT_SEPARATOR = /(?:pat|PAT|Pat)["']?[ \t]{0,8}[:=]/;
 const patNamed = patternDetector({
   id: 'secret.generic_api_key:pat_name',
   type: 'secret.generic_api_key',
@@ -47,6 +48,9 @@ const patNamed = patternDetector({
   group: 4,
   score: 0.8,
   triggers: [['pat', '~PAT', '~Pat']],
+  // The name's lazy scan runs at every word start: read a field only when `pat` is followed
+  // by a separator (`PATH` alone, in a shell line, is not).
+  gate: (t) => PAT_SEPARATOR.test(t),
   refine(m, _ctx, c) {
     const prefix = m[1] ?? '';
     const name = `${prefix}${m[0].slice(prefix.length, prefix.length + 3)}`;
@@ -73,6 +77,7 @@ const patNamed = patternDetector({
  * names a credential (api or app key, secret, token). `key-` alone
  * before 32 characters is Mailgun's legacy key format, and is typed so.
  */
+const GLUED_VALUE = /-[0-9a-z]{32}/i;
 const gluedHex = patternDetector({
   id: 'secret.generic_api_key:glued_name',
   type: 'secret.generic_api_key',
@@ -88,7 +93,9 @@ const gluedHex = patternDetector({
   triggers: [
     ['key', 'token', 'secret', ...['key', 'token', 'secret'].flatMap((w) => inThreeCases(w))],
   ],
-  gate: (t) => t.includes('-'),
+  // Each word start costs the name's backtracking, so a field is read only when it holds a
+  // hyphen before 32 key characters (one fast scan for `-`).
+  gate: (t) => GLUED_VALUE.test(t),
   refine(m, _ctx, c) {
     const name = m[1] ?? '';
     const value = m[2] ?? '';
@@ -130,6 +137,7 @@ const asanaToken = patternDetector({
   group: 0,
   score: 0.85,
   triggers: [['#digits7'], ['#colon']],
+  gate: (t) => t.includes('/'),
   refine(m) {
     const hex = m[1] ?? '';
     return randomHex(hex) && !isPlaceholderValue(hex) ? 0.85 : null;
@@ -145,13 +153,14 @@ const asanaToken = patternDetector({
  */
 const YAML_LIST =
   /^[ \t]{0,32}(?:-[ \t]+)?([A-Za-z0-9_.-]{0,48}(?:key|token|secret|pass|pwd|cred|auth)[A-Za-z0-9_.-]{0,16})[ \t]{0,8}:[ \t]*\r?\n((?:[ \t]{0,32}-[ \t]+[^\n]{1,300}(?:\n|(?![\s\S]))){1,64})/gim;
+const LIST_START = /:[ \t]*\r?\n[ \t]{0,32}-[ \t]/;
 const LIST_ITEM =
   /^([ \t]*-[ \t]+)(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([^\s"'#]\S{0,299}))[ \t]*(?:#.*)?\r?$/;
 const yamlList: Detector = {
   id: 'secret.assigned_name:yaml_list',
   category: 'secret',
   types: ['secret.generic_api_key', 'secret.password'],
-  patterns: [YAML_LIST, LIST_ITEM],
+  patterns: [YAML_LIST, LIST_ITEM, LIST_START],
   // The keywords of YAML_LIST's name as the generic rule's triggers have them: whole words,
   // and substrings in the three usual cases for names run together (`dbPasswords`).
   triggers: [
@@ -164,6 +173,8 @@ const yamlList: Detector = {
   ],
   scan(ctx, out) {
     const text = ctx.text;
+    // A name ending a line with `:` and a `- ` item on the next: one fast scan for `:`.
+    if (!LIST_START.test(text)) return;
     YAML_LIST.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = YAML_LIST.exec(text)) !== null) {
@@ -199,9 +210,18 @@ function hit(kind: 'key' | 'password', start: number, end: number): RawHit {
   };
 }
 
+// Every type each rule can report, and its gate's regex for the backtracking audit.
 export const GLUED_SECRET_DETECTORS: readonly Detector[] = [
-  { ...patNamed, types: ['secret.generic_api_key', ...PAT_VENDORS.map(([, t]) => t)] },
-  { ...gluedHex, types: ['secret.generic_api_key', 'secret.mailgun_key'] },
+  {
+    ...patNamed,
+    types: ['secret.generic_api_key', ...PAT_VENDORS.map(([, t]) => t)],
+    patterns: [...patNamed.patterns, PAT_SEPARATOR],
+  },
+  {
+    ...gluedHex,
+    types: ['secret.generic_api_key', 'secret.mailgun_key'],
+    patterns: [...gluedHex.patterns, GLUED_VALUE],
+  },
   asanaToken,
   yamlList,
 ];
