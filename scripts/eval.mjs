@@ -32,6 +32,7 @@ const TUNED_SINCE = {
   'external8-heldout.jsonl': 'round 9',
   'external9-heldout.jsonl': 'round 10',
   'external10-heldout.jsonl': 'round 11',
+  'external11-heldout.jsonl': 'round 12',
 };
 
 const pct = (x) => x.toFixed(3);
