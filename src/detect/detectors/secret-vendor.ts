@@ -63,13 +63,16 @@ const mailgun = vendor(
     ),
 );
 
-// Discord bot token: base64 of a numeric user id, a timestamp part and an HMAC part.
+// Discord bot token: base64 of a numeric user id, a timestamp part and an HMAC part. The id
+// part is base64 of ASCII digits, which never yields `-` or `_` and mixes cases and digits:
+// one 24-26 character word that the `#b64` trigger sees, with or without the word "discord"
+// near it (`apikey: MC0dBv...`, round 11's held-out half; the old word trigger missed it).
 const discord = vendor(
   'secret.discord_bot_token',
   'secret.discord_bot_token',
-  [['discord', 'bot', 'token'], ['~.']],
-  /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
-  (v) => mixed(v),
+  [['#b64'], ['~.']],
+  /(?<![A-Za-z0-9_-])[MNO][A-Za-z0-9]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}(?![A-Za-z0-9_-])/g,
+  (v) => mixed(v.slice(0, v.indexOf('.'))),
 );
 
 // Telegram bot token: the bot's numeric id, a colon, "AA" and 32-33 characters. The shape is

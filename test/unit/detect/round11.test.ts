@@ -182,3 +182,82 @@ describe("round 11: gitleaks' Sonar rule reports the token, not the word `login`
     expect([...wordChoiceGroups('\\((login)\\)[(a)](?<v>x|y)(z)')]).toEqual([1, 3]);
   });
 });
+
+// Round 11's held-out half, read after its one scoring (src/detect/README.md, "Round 11's
+// held-out misses, read after scoring"): each family with values typed for this file.
+describe("round 11's held-out misses: typed values the run checks drop", () => {
+  it.each([
+    // a digit run and an alphabet run under the AWS id's variable name
+    ['AWS_ACCESS_KEY_ID=AKIA9876543210ZYXWVU'],
+    ['"AWS_ACCESS_KEY_ID": "AKIAQWERTYUIOP246824"'],
+    // an alphabet run with case changes in an Azure connection string's Secret
+    [
+      'Endpoint=https://shop-appconfig.azconfig.io;Id=Zx9-q1:Ab3;Secret=Q7rSTUVwXyz4Lm9Pq2+Rt5Vw8Yz1Bc4Df7Gh0Jk3Mn6=',
+    ],
+    // famous example passwords in a URL, one of them holding `@`
+    ['redis://admin:Hunter2@cache.internal:6379/0'],
+    ['postgres://app:P@ssw0rd@db.internal/app'],
+    ['amqp://guest:letmein@mq.internal:5672/'],
+    // one character at every second place
+    ['key = "rk_live_q7qAq2qZq9qBq4qXq1qMq8qR"'],
+    // a Pascal-case type name, unquoted, under a password's name
+    ['Password:SecureString'],
+    ['db_password: SensitiveValue'],
+    // a short Maven value that is an alphabet run
+    ['<password>{abcdefghijklmnop}</password>'],
+    // an XML name attribute that is a label, and element text that is words
+    ['<string name="api_key_label">API key</string>'],
+  ])('%s', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([
+    // a random id under the same name is still found
+    ['AWS_ACCESS_KEY_ID=AKIAR7T2QJX5NW3LPZ4K', 'secret.aws_access_key AKIAR7T2QJX5NW3LPZ4K'],
+    // quoted Pascal-case words, and a password with a digit, are still passwords
+    ['password: "MorningCoffee"', 'secret.password MorningCoffee'],
+    ['password: Winter2024Sun', 'secret.password Winter2024Sun'],
+  ])('%s', (text, want) => {
+    expect(found(text)).toContain(want);
+  });
+});
+
+describe("round 11's held-out misses: formats and syntaxes the rules now read", () => {
+  it.each([
+    // a password holding one `@`, under a GIS scheme
+    ['postgis://gis:Vq7@Lm2xZ9@maps.internal:5432/geo', 'secret.connection_string Vq7@Lm2xZ9'],
+    // a host list still ends the password at its first host
+    [
+      'postgresql://app:Tq8vLm2xR4@h1:5432,app:Tq8vLm2xR4@h2:5432/db',
+      'secret.connection_string Tq8vLm2xR4',
+    ],
+    // a Discord bot token under a name that does not say Discord
+    [
+      'creds: NzkxMjM0NTY3ODkwMTIzNDU2.Gh7kLm.Qw3rTy8uIoPaSdFgHjKlZxCvBnM1357',
+      'secret.discord_bot_token NzkxMjM0NTY3ODkwMTIzNDU2.Gh7kLm.Qw3rTy8uIoPaSdFgHjKlZxCvBnM1357',
+    ],
+    // vendor prefixes
+    [
+      'mdb_sa_sk_ZPbSMNbaYv3FBHjbRncpXgECwmSC7js64Yz8GLPV',
+      'secret.generic_api_key mdb_sa_sk_ZPbSMNbaYv3FBHjbRncpXgECwmSC7js64Yz8GLPV',
+    ],
+    ['k2sk_v1_cX3DoeEvs8ZRggi2HHA4pREP', 'secret.generic_api_key k2sk_v1_cX3DoeEvs8ZRggi2HHA4pREP'],
+    [
+      'access_token$sandbox$5r1rqh3pc40yaj3o$3ee484e1f3e08943570adbd694da717e',
+      'secret.generic_api_key access_token$sandbox$5r1rqh3pc40yaj3o$3ee484e1f3e08943570adbd694da717e',
+    ],
+    [
+      'sk-ant-api104-NEkNuyWuRtDXNPjuaEh3NFSx6b4MkvQqBKxh7g8CZbR2tfZwUnuR7EJxM3WA7eiEnUcW3abXRWpQcq5PhkPpFmmD79J9D',
+      'secret.anthropic_key sk-ant-api104-NEkNuyWuRtDXNPjuaEh3NFSx6b4MkvQqBKxh7g8CZbR2tfZwUnuR7EJxM3WA7eiEnUcW3abXRWpQcq5PhkPpFmmD79J9D',
+    ],
+    // a secret named by an XML name attribute, its value the element text
+    [
+      '<string name="crashlytics_api_key">9f3c1e7a5b2d8f4e6a0c3b9d7e1f5a2c</string>',
+      'secret.generic_api_key 9f3c1e7a5b2d8f4e6a0c3b9d7e1f5a2c',
+    ],
+    // a short Maven encrypted password
+    ['<password>{Rk7pLq2VxZ9mWt4s=}</password>', 'secret.password {Rk7pLq2VxZ9mWt4s=}'],
+  ])('%s', (text, want) => {
+    expect(found(text)).toEqual([want]);
+  });
+});
