@@ -1,6 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { hasOrderedRun, hasTypedRun, isTypedSequence } from './secret-value.js';
+import { hasOrderedRun, hasTypedRun, isStandInValue, isTypedSequence } from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -120,7 +120,7 @@ const password = patternDetector({
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
-    if (isTypedSequence(value)) return null;
+    if (isTypedSequence(value) || isStandInValue(value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
     // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
     if (/^arn:/i.test(value) || /^[,;:)}\]]/.test(value)) return null;
@@ -214,7 +214,8 @@ const connectionString = patternDetector({
   ],
   refine(m) {
     const v = m[1] ?? '';
-    if (WEAK_PLACEHOLDERS.test(v) || isPlaceholderValue(v) || v.length < 4) return null;
+    if (WEAK_PLACEHOLDERS.test(v) || isPlaceholderValue(v) || isStandInValue(v) || v.length < 4)
+      return null;
     return 0.9;
   },
 });
@@ -325,7 +326,8 @@ const genericApiKey = patternDetector({
     if (!span || v === undefined) return null;
     if (group === 2 && !m[0].startsWith('Bearer')) return null; // `bearer` is case-sensitive
     [c.start, c.end] = span;
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
+      return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
     return 0.8;
@@ -345,7 +347,8 @@ const envSecret = patternDetector({
   triggers: [['key', 'token', 'secret'], ['~=']],
   refine(m) {
     const v = m[1] ?? '';
-    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v)) return null;
+    if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
+      return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     return shannonEntropy(v) >= 3.2 ? 0.8 : null;
   },

@@ -167,6 +167,105 @@ export function hasTypedRun(v: string): boolean {
   return hasOrderedRun(v) || /([A-Za-z0-9])\1{4,}/.test(v);
 }
 
+/**
+ * Stand-ins that documentation, tests and forums type for a password or key (round 12's dev
+ * half; the labelling rule since round 11): the famous example passwords (`hunter2`,
+ * `P@ssw0rd`, `letmein`, `welcome123`), a keyboard or alphabet chunk typed twice or more
+ * (`asdfasdf`, `abcabc`), a value that says it is a test secret (`TESTSECRET1234`,
+ * `dummy_password1`: words from a small vocabulary, one naming a secret and one saying test,
+ * with digits, leetspeak and padding), a variable reference (`$DB_PASS$`, `$password`,
+ * `%password%`, `$(PASS)`) and a regular expression (`.*`, `(.+)`). Earlier rounds label
+ * weak but plausible passwords as secrets (`super$ecret`, `thisismypassword`, `Secret123`,
+ * `hunter2hunter2`), so each check stays this narrow.
+ */
+const FAMOUS =
+  /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|p@ssw0rd|passw0rd|pa\$\$w0rd)$/i;
+const REPEATED_CHUNK = /^(.{3,8})\1+$/;
+const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
+const REGEX_VALUE = /\.[*+]|\(\.|\\[dwsS]/;
+const SECRET_WORDS = new Set([
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'key',
+  'token',
+  'apikey',
+  'passphrase',
+]);
+const TEST_WORDS = new Set([
+  'test',
+  'testing',
+  'dummy',
+  'sample',
+  'example',
+  'demo',
+  'fake',
+  'default',
+]);
+const FILLER_WORDS = new Set([
+  'this',
+  'is',
+  'a',
+  'my',
+  'the',
+  'your',
+  'our',
+  'super',
+  'very',
+  'not',
+  'so',
+  'some',
+  'api',
+  'app',
+  'user',
+  'db',
+]);
+const LEET: Record<string, string> = {
+  '@': 'a',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  $: 's',
+  '5': 's',
+  '4': 'a',
+  '7': 't',
+};
+
+/** Whether `letters` splits into vocabulary words, one naming a secret and one saying test. */
+function spellsTestSecret(letters: string): boolean {
+  const n = letters.length;
+  if (n < 7 || n > 40) return false;
+  // reach[i]: bit m set when letters[0, i) splits with word kinds m (1 secret, 2 test).
+  const reach = new Uint8Array(n + 1);
+  reach[0] = 1 << 0;
+  for (let i = 1; i <= n; i++) {
+    for (let j = Math.max(0, i - 10); j < i; j++) {
+      if (!reach[j]) continue;
+      const w = letters.slice(j, i);
+      const kind = SECRET_WORDS.has(w) ? 1 : TEST_WORDS.has(w) ? 2 : FILLER_WORDS.has(w) ? 0 : -1;
+      if (kind < 0) continue;
+      for (let m = 0; m < 4; m++)
+        if (reach[j]! & (1 << m)) reach[i] = reach[i]! | (1 << (m | kind));
+    }
+  }
+  return (reach[n]! & (1 << 3)) !== 0;
+}
+
+/** `asdf`, `abc`, `321`: a chunk of a keyboard or alphabet row, either way. */
+const isRunChunk = (chunk: string): boolean =>
+  RUNS.some((r) => r.includes(chunk) || r.includes([...chunk].reverse().join('')));
+
+export function isStandInValue(v: string): boolean {
+  if (FAMOUS.test(v) || VARIABLE_REF.test(v) || REGEX_VALUE.test(v)) return true;
+  const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
+  if (chunk !== undefined && isRunChunk(chunk)) return true;
+  const plain = v.replace(/=+$/, '').replace(/\d+$/, '');
+  const letters = [...plain.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+  return /^[a-z_-]+$/.test(letters) && spellsTestSecret(letters.replace(/[_-]/g, ''));
+}
+
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
 const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
 /** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
@@ -244,6 +343,7 @@ export function secretValueVerdict(
   if (
     PLACEHOLDER.test(v) ||
     SECRET_WORD_VALUE.test(v) ||
+    isStandInValue(v) ||
     isFakePlaceholder(v) ||
     TEMPLATE.test(v) ||
     INNER_TEMPLATE.test(v)

@@ -13,6 +13,7 @@ import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
+import { NAME_VALUE_SECRET_DETECTORS } from './secret-name-value.js';
 import { hasOrderedRun } from './secret-value.js';
 
 /**
@@ -256,6 +257,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
   ...GLUED_SECRET_DETECTORS,
+  ...NAME_VALUE_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
   ...GITLEAKS_DETECTORS,
   assignedSecret,

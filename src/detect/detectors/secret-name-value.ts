@@ -1,0 +1,43 @@
+import { patternDetector, type Detector } from '../rule.js';
+import { secretNameKind } from './secret-name.js';
+import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
+import { secretValueVerdict } from './secret-value.js';
+
+/**
+ * A secret given as a name/value pair rather than as `name = value` (round 12's dev half):
+ * Kubernetes and Compose env lists (`- name: DB_PASSWORD` then `value: ...`), Terraform's
+ * numbered pairs (`name1 = "API_TOKEN"` then `value1 = "..."`), CloudFormation parameters
+ * and JSON objects (`{"name": "API_KEY", "value": "..."}`). The name is judged as the generic
+ * rule judges names, the value as it judges values; a `valueFrom` reference or a template is
+ * no value.
+ */
+const NAME_VALUE =
+  /\bname(\d{0,2})["']?[ \t]{0,4}[:=][ \t]{0,4}["']?([A-Za-z_][\w.-]{1,80})["']?[ \t]{0,4},?[ \t]{0,4}(?:\r?\n[ \t]{0,40})?["']?value\1["']?[ \t]{0,4}[:=][ \t]{0,4}(["']?)([^\s"'`,;{}]{8,300})\3/dgi;
+
+const nameValue = patternDetector({
+  id: 'secret.assigned_name:name_value',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: NAME_VALUE,
+  group: 4,
+  score: 0.8,
+  // Whole words, case-folded: `name`/`Name`/`NAME`, and Terraform's numbered `name1`.
+  triggers: [
+    ['name', 'name1', 'name2', 'name3', 'name4', 'name5'],
+    ['value', 'value1', 'value2', 'value3', 'value4', 'value5'],
+  ],
+  refine(m, _ctx, c) {
+    const kind = secretNameKind(m[2] ?? '');
+    const value = m[4] ?? '';
+    if (kind === null || PUBLIC_SECRET_PREFIX.test(value)) return null;
+    if (!secretValueVerdict(value, kind, (m[3] ?? '') !== '').ok) return null;
+    if (kind === 'key') return 0.8;
+    c.type = 'secret.password';
+    return 0.85;
+  },
+});
+
+export const NAME_VALUE_SECRET_DETECTORS: readonly Detector[] = [
+  { ...nameValue, types: ['secret.generic_api_key', 'secret.password'] },
+];
