@@ -33,6 +33,7 @@ const TUNED_SINCE = {
   'external9-heldout.jsonl': 'round 10',
   'external10-heldout.jsonl': 'round 11',
   'external11-heldout.jsonl': 'round 12',
+  'external12-heldout.jsonl': 'its scoring (a mend read from it)',
 };
 
 const pct = (x) => x.toFixed(3);
