@@ -40,18 +40,23 @@ const concernTypes = async (dir: string): Promise<string[]> => {
 };
 
 describe('disabled_rules in the live policy', () => {
-  it('switches the secretlint rule off by its id, and policies get shows it', async () => {
+  it('switches rules off by their ids, and policies get shows them', async () => {
     const dir = store();
     expect(await concernTypes(dir)).toContain('secret.sendgrid_key');
-    const set = await runCli(
-      'evid',
-      ['policies', 'set', writePolicy(dir, { disabled_rules: ['secretlint/sendgrid'] })],
-      { dataDir: dir },
-    );
-    expect(set.code, set.stderr).toBe(0);
+    // Two rule sets know SendGrid keys: secretlint's preset and gitleaks' rules. Switching
+    // one off leaves the other's finding; switching both off leaves none.
+    const disable = async (ids: string[]) => {
+      const file = writePolicy(dir, { disabled_rules: ids });
+      const set = await runCli('evid', ['policies', 'set', file], { dataDir: dir });
+      expect(set.code, set.stderr).toBe(0);
+    };
+    await disable(['secretlint/sendgrid']);
+    expect(await concernTypes(dir)).toContain('secret.sendgrid_key');
+    await disable(['secretlint/sendgrid', 'gitleaks/sendgrid-api-token']);
     expect(await concernTypes(dir)).not.toContain('secret.sendgrid_key');
     const get = await runCli('evid', ['policies', 'get'], { dataDir: dir });
     expect(get.stdout).toMatch(/disabled rules\s+secretlint\/sendgrid/);
+    expect(get.stdout).toMatch(/gitleaks\/sendgrid-api-token/);
   });
 
   it('refuses an id that names no built-in rule with exit 2, naming the field; nothing stored', async () => {

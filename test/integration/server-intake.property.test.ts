@@ -22,9 +22,9 @@ beforeAll(async () => {
   store = tempDataDir('evid-server-prop-');
   ctx = AppContext.fromEnv({ dataDir: store.dir, env: { EVID_API_KEY: KEY } });
   app = await buildServer(ctx, { bin: 'evid', rateLimit: 'off' });
-  // The store opens (and migrates) lazily, on the first accepted trace; a run whose
-  // drawn bodies are all rejected would otherwise leave evid.db without tables.
-  void ctx.store;
+  // The store opens (and migrates) lazily, on its first read or write; a run whose drawn
+  // bodies are all rejected would otherwise leave no tables for storedSessions() to read.
+  ctx.store.read(() => undefined);
 });
 afterAll(async () => {
   await app.close();
