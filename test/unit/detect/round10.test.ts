@@ -10,16 +10,14 @@ import { createDetector } from '../../../src/detect/engine.js';
 import { loadSamples } from '../../../src/detect/eval.js';
 import { parsePolicy } from '../../../src/detect/policy.js';
 import type { Detection } from '../../../src/detect/types.js';
+import { secretFindings } from './secret-findings.js';
 
 // Issue 18 (src/detect/README.md, "Round 10"): the generic secret-assignment rule,
 // `secret.assigned_name`. Every value here was typed for this file (random bodies), not
 // copied from any round's texts.
 const detector = createDetector();
 const scan = (text: string): Detection[] => detector.scanEvent([{ field: 'prompt', text }]);
-const found = (text: string) =>
-  scan(text)
-    .filter((d) => d.category === 'secret')
-    .map((d) => `${d.type} ${text.slice(d.start, d.end)}`);
+const found = (text: string) => secretFindings(text, detector);
 
 const KEY = 'Rk4vTq9ZmW2xLp7NcB3s';
 const PASS = 'Gw8!tan#Vel2q';

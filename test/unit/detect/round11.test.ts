@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { wordChoiceGroups } from '../../../src/detect/detectors/gitleaks.js';
 import { createDetector } from '../../../src/detect/engine.js';
 import type { Detection } from '../../../src/detect/types.js';
+import { secretFindings } from './secret-findings.js';
 
 // Issue 18 (src/detect/README.md, "Round 11's dev half"): general rules learnt from round
 // 11's dev half. Every value here was typed for this file, not copied from any round's texts.
 const detector = createDetector();
 const scan = (text: string): Detection[] => detector.scanEvent([{ field: 'prompt', text }]);
-const found = (text: string) =>
-  scan(text)
-    .filter((d) => d.category === 'secret')
-    .map((d) => `${d.type} ${text.slice(d.start, d.end)}`);
+const found = (text: string) => secretFindings(text, detector);
 
 describe('round 11: typed stand-ins are not secrets', () => {
   it.each([

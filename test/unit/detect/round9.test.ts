@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createDetector } from '../../../src/detect/engine.js';
 import { parsePolicy } from '../../../src/detect/policy.js';
-import type { Detection } from '../../../src/detect/types.js';
+import { secretFindings } from './secret-findings.js';
 
 // Issue 18 (src/detect/README.md, "Round 9"): the rules learnt from round 9's dev half and
 // round 8's scored held-out half. Tokens and lines written here (random bodies), not copied
 // from either half of any round.
-const detector = createDetector();
-const scan = (text: string): Detection[] => detector.scanEvent([{ field: 'prompt', text }]);
-const found = (text: string) =>
-  scan(text)
-    .filter((d) => d.category === 'secret')
-    .map((d) => `${d.type} ${text.slice(d.start, d.end)}`);
+const found = (text: string) => secretFindings(text);
 
 describe('round 9: secret shapes and the names they are assigned to', () => {
   it.each([
