@@ -21,6 +21,12 @@ export interface InputItem {
   error?: EvidError;
 }
 
+/** An item read from a stream (stream-input, stream-array), with how far the input was read. */
+export interface StreamedItem extends InputItem {
+  /** Bytes of the input read up to the end of this item (for progress). */
+  end: number;
+}
+
 /**
  * Accepts one trace ingestion request (a JSON object), a JSON array of them, or NDJSON
  * (one object per line), as bytes (a file, stdin) or text. A bad trace becomes a rejected

@@ -7,9 +7,8 @@
  */
 import { ValidationError } from '../errors.js';
 import { firstNonBlank } from './json-text.js';
-import { parseOne, sizeCheck } from './parse-input.js';
+import { parseOne, sizeCheck, type StreamedItem } from './parse-input.js';
 import { MAX_PIECE_BYTES } from './schema.js';
-import type { StreamedItem } from './stream-input.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

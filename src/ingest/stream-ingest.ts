@@ -11,7 +11,7 @@ import {
   type IngestOptions,
   type RejectedTrace,
 } from './pipeline.js';
-import type { StreamedItem } from './stream-input.js';
+import type { StreamedItem } from './parse-input.js';
 
 export type TraceResult = AcceptedTrace | RejectedTrace;
 

@@ -11,14 +11,10 @@
  * piece over MAX_PIECE_BYTES bytes is refused as oversize and skipped, never buffered.
  */
 import { firstNonBlank } from './json-text.js';
-import { parseIngestInput, parseOne, sizeCheck, type InputItem } from './parse-input.js';
+import { parseIngestInput, parseOne, sizeCheck, type StreamedItem } from './parse-input.js';
+
 import { MAX_PIECE_BYTES } from './schema.js';
 import { streamArrayItems } from './stream-array.js';
-
-export interface StreamedItem extends InputItem {
-  /** Bytes of the input read up to the end of this item (for progress). */
-  end: number;
-}
 
 export interface StreamOptions {
   /** Inputs up to this many bytes are parsed whole; tests set 0 to stream everything. */

@@ -23,7 +23,7 @@ import {
 import { keyFingerprint, rawPublicKey, verifyCheckpoint } from '../ledger/tree-head.js';
 import { ledgerKeyRecord, type LedgerKeyRecordFields } from './records.js';
 import { signerFromKey, type Signer } from './signer.js';
-import type { Reader, Store, Transactor } from './store.js';
+import type { Reader, Transactor } from './access.js';
 
 export interface LedgerKeyRow extends LedgerKeyRecordFields {
   id: number;
@@ -176,7 +176,10 @@ export interface RotatedKey {
  * write (prepareSigner). The old private key is overwritten: verify needs only public keys,
  * which the ledger keeps.
  */
-export function rotateLedgerKey(store: Store): RotatedKey {
+export function rotateLedgerKey(store: {
+  dataDir: string;
+  transact<T>(fn: (tx: Transactor) => T): T;
+}): RotatedKey {
   const next = newPrivateKeyPem();
   const key = signingKeyFromPem(next, NEXT_KEY_FILE_NAME);
   const nextPath = join(store.dataDir, NEXT_KEY_FILE_NAME);

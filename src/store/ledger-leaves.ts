@@ -10,7 +10,7 @@
  */
 import { nodeCrypto } from '../lazy-crypto.js';
 import { HASH_SIZE } from '../ledger/hasher.js';
-import type { Reader } from './store.js';
+import type { Statement } from 'better-sqlite3';
 
 /** The leaf data of ledger row `alias` as an SQL expression (the JCS text). */
 export function leafJsonSql(alias: string): string {
@@ -54,7 +54,11 @@ export interface LeafScan {
 }
 
 /** Leaf hashes of ledger entries start..end, in this thread and snapshot. */
-export function scanLeaves(r: Reader, start: number, end: number): LeafScan {
+export function scanLeaves(
+  r: { prepare(sql: string): Statement },
+  start: number,
+  end: number,
+): LeafScan {
   const stmt = r
     .prepare(
       `SELECT seq, ${leafInputSql('l')} FROM ledger l WHERE seq BETWEEN ? AND ? ORDER BY seq`,

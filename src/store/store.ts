@@ -4,41 +4,12 @@ import { join } from 'node:path';
 import { InternalError, StoreMissingError } from '../errors.js';
 import { DB_FILE, dataDirPermissionWarning, requireStoreFile } from './data-dir.js';
 import { prepareSigner } from './ledger-keys.js';
+import { Reader, Transactor } from './access.js';
 import { LedgerWriter, type LedgerTip, type TreeHeadRow } from './ledger-writer.js';
 import { openDatabase, storeError, withBusyRetry, type Db } from './open.js';
 import type { Signer } from './signer.js';
 
-/** Read access: queries see one consistent snapshot for the duration of `read(fn)`. */
-export class Reader {
-  /** Shared by the store's reader and every transactor: statements are prepared once. */
-  constructor(
-    readonly db: Db,
-    private readonly statements: Map<string, Statement> = new Map(),
-  ) {}
-
-  /** A cached prepared statement: SQL is always parameterised, never interpolated. */
-  prepare(sql: string): Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-}
-
-/** Write access. Only a Transactor can append to the ledger, so every write is ledgered. */
-export class Transactor extends Reader {
-  constructor(
-    db: Db,
-    readonly ledger: LedgerWriter,
-    readonly now: () => string,
-    readonly actor: string,
-    statements?: Map<string, Statement>,
-  ) {
-    super(db, statements);
-  }
-}
+export { Reader, Transactor };
 
 export interface StoreOptions {
   dataDir: string;
