@@ -85,6 +85,8 @@ describe('external injection and jailbreak sets', () => {
   const held11 = loadSamples(join(CORPUS, 'heldout', 'external11-heldout.jsonl'));
   const dev12 = loadSamples(join(CORPUS, 'external12-dev.jsonl'));
   const held12 = loadSamples(join(CORPUS, 'heldout', 'external12-heldout.jsonl'));
+  const dev13 = loadSamples(join(CORPUS, 'external13-dev.jsonl'));
+  const held13 = loadSamples(join(CORPUS, 'heldout', 'external13-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -97,7 +99,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-12 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-13 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -114,6 +116,7 @@ describe('external injection and jailbreak sets', () => {
         ...held10,
         ...held11,
         ...held12,
+        ...held13,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -130,6 +133,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev10,
         ...dev11,
         ...dev12,
+        ...dev13,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -172,6 +176,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 10, dev: dev10, held: held10, toolResultsOnly: false },
     { round: 11, dev: dev11, held: held11, toolResultsOnly: false },
     { round: 12, dev: dev12, held: held12, toolResultsOnly: false },
+    { round: 13, dev: dev13, held: held13, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -278,6 +283,29 @@ describe('external injection and jailbreak sets', () => {
   // of the positive labels.
   it('round 12 names its source, labels secrets only and takes no more than half from one repository', () => {
     const all = [...dev12, ...held12];
+    for (const s of all) {
+      expect(s.source, s.id).toMatch(/\S/);
+      expect(s.categories, s.id).toEqual(['secret']);
+      expect(
+        s.labels.every((l) => l.startsWith('secret.')),
+        s.id,
+      ).toBe(true);
+    }
+    const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
+    expect(labels.length).toBeGreaterThanOrEqual(80);
+    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
+    expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
+    const perRepo = new Map<string, number>();
+    for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
+    for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
+  });
+
+  // Round 13 (issue 18): secrets only, from twelve more repositories (kics' secret query
+  // tests, sarif-pattern-matcher's inputs, pre-commit-hooks' resources, GitGuardian's
+  // sample_secrets, repo-supervisor, earlybird, gosec, Bearer, eslint-plugin-no-secrets,
+  // CodeQL, tartufo); no repository gives more than half of the positive labels.
+  it('round 13 names its source, labels secrets only and takes no more than half from one repository', () => {
+    const all = [...dev13, ...held13];
     for (const s of all) {
       expect(s.source, s.id).toMatch(/\S/);
       expect(s.categories, s.id).toEqual(['secret']);
