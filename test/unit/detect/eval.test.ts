@@ -258,70 +258,35 @@ describe('external injection and jailbreak sets', () => {
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
-  // Round 11 (issue 18): secrets only, from trivy's, kingfisher's, semgrep-rules' and three
-  // smaller scanners' test data; no repository gives more than half of the positive labels.
-  it('round 11 names its source, labels secrets only and takes no more than half from one repository', () => {
-    const all = [...dev11, ...held11];
-    for (const s of all) {
-      expect(s.source, s.id).toMatch(/\S/);
-      expect(s.categories, s.id).toEqual(['secret']);
-      expect(
-        s.labels.every((l) => l.startsWith('secret.')),
-        s.id,
-      ).toBe(true);
-    }
-    const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
-    expect(labels.length).toBeGreaterThanOrEqual(80);
-    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
-    const perRepo = new Map<string, number>();
-    for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-    for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
-  });
-
-  // Round 12 (issue 18): secrets only, from sonar-text's rule examples, checkov's secret tests,
-  // deepsecrets' fixtures and wrongsecrets' hidden secrets; no repository gives more than half
-  // of the positive labels.
-  it('round 12 names its source, labels secrets only and takes no more than half from one repository', () => {
-    const all = [...dev12, ...held12];
-    for (const s of all) {
-      expect(s.source, s.id).toMatch(/\S/);
-      expect(s.categories, s.id).toEqual(['secret']);
-      expect(
-        s.labels.every((l) => l.startsWith('secret.')),
-        s.id,
-      ).toBe(true);
-    }
-    const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
-    expect(labels.length).toBeGreaterThanOrEqual(80);
-    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
-    expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
-    const perRepo = new Map<string, number>();
-    for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-    for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
-  });
-
-  // Round 13 (issue 18): secrets only, from twelve more repositories (kics' secret query
-  // tests, sarif-pattern-matcher's inputs, pre-commit-hooks' resources, GitGuardian's
-  // sample_secrets, repo-supervisor, earlybird, gosec, Bearer, eslint-plugin-no-secrets,
-  // CodeQL, tartufo); no repository gives more than half of the positive labels.
-  it('round 13 names its source, labels secrets only and takes no more than half from one repository', () => {
-    const all = [...dev13, ...held13];
-    for (const s of all) {
-      expect(s.source, s.id).toMatch(/\S/);
-      expect(s.categories, s.id).toEqual(['secret']);
-      expect(
-        s.labels.every((l) => l.startsWith('secret.')),
-        s.id,
-      ).toBe(true);
-    }
-    const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
-    expect(labels.length).toBeGreaterThanOrEqual(80);
-    expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
-    expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
-    const perRepo = new Map<string, number>();
-    for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-    for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
-  });
+  // Rounds 11-13 (issue 18): secrets only, each from several scanners' test data (11: trivy,
+  // kingfisher, semgrep-rules and three smaller scanners; 12: sonar-text's rule examples,
+  // checkov, deepsecrets, wrongsecrets; 13: kics, sarif-pattern-matcher, pre-commit-hooks,
+  // GitGuardian's sample_secrets, repo-supervisor, earlybird, gosec, Bearer, CodeQL and
+  // others); at least three repositories give labels and none more than half of them.
+  it.each([
+    { round: 11, all: [...dev11, ...held11] },
+    { round: 12, all: [...dev12, ...held12] },
+    { round: 13, all: [...dev13, ...held13] },
+  ])(
+    'round $round names its source, labels secrets only and takes no more than half from one repository',
+    ({ all }) => {
+      for (const s of all) {
+        expect(s.source, s.id).toMatch(/\S/);
+        expect(s.categories, s.id).toEqual(['secret']);
+        expect(
+          s.labels.every((l) => l.startsWith('secret.')),
+          s.id,
+        ).toBe(true);
+      }
+      const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
+      expect(labels.length).toBeGreaterThanOrEqual(80);
+      expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
+      expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
+      const perRepo = new Map<string, number>();
+      for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
+      for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
+    },
+  );
 
   it('has at least 60 positives and 60 negatives in round 6', () => {
     const all = [...dev6, ...held6];
