@@ -1661,6 +1661,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        User: {
+            created_at: string;
+            created_by: string;
+            /** @description lower-cased; the sign-in name */
+            email: string;
+            last_login_at: string | null;
+            removed_at: string | null;
+            /** @enum {string} */
+            role: "viewer" | "analyst" | "admin";
+            /** @description the last change of role, password or removal */
+            updated_at: string;
+            /** @description usr_<ULID> */
+            user_id: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -6471,13 +6485,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {users: [{user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at}]} */
+            /** @description the users, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        users: components["schemas"]["User"][];
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6550,13 +6566,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user added */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6586,7 +6602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description a user with this e-mail exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6645,13 +6661,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user, removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6674,6 +6690,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no live user with this user_id or e-mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6741,13 +6766,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6770,6 +6795,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no live user with this user_id or e-mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6846,13 +6880,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user with the new role */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6882,7 +6916,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description no live user with this user_id or e-mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the user already has this role */
             409: {
                 headers: {
                     [name: string]: unknown;

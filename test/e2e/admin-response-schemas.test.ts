@@ -7,13 +7,13 @@ import { startReceiver, type Receiver } from '../support/siem-receivers.js';
 import { api, startServer, trace, type Loose, type RunningServer } from '../support/server.js';
 
 /**
- * The admin routes' response schemas (keys, SIEM targets, sources, retention, legal holds,
- * jobs) against what the built server really answers: every answer below is checked against
+ * The admin routes' response schemas (keys, users, SIEM targets, sources, retention, legal
+ * holds, jobs) against what the built server really answers: every answer below is checked against
  * the served /api/v1/openapi.json (documented status, valid body, no key a closed object
  * does not list), and at the end every property those 2xx schemas declare must have turned
  * up in some answer. So the document can neither miss a field nor promise one.
  */
-const TAGS = new Set(['keys', 'siem', 'sources', 'retention', 'jobs']);
+const TAGS = new Set(['keys', 'users', 'siem', 'sources', 'retention', 'jobs']);
 /** Receivers are not admin routes: the webhook receiver has its own tests. */
 const NOT_ADMIN = new Set(['/api/v1/sources/{id}/events']);
 
@@ -89,6 +89,38 @@ describe('admin routes answer what their response schemas say', () => {
     expect(all.body.keys.map((k: Loose) => k.key_id)).toContain(id);
     expect((await call('GET', '/api/v1/keys', '/api/v1/keys?all=maybe')).status).toBe(400);
     expect((await call('POST', '/api/v1/keys', '/api/v1/keys', { name: 'x' })).status).toBe(400);
+  });
+
+  it('dashboard users: added, listed, role set, password reset, removed; taken, unknown', async () => {
+    const users = '/api/v1/users';
+    const body = { email: 'shapes@example.com', role: 'viewer', password: 'correct horse battery' };
+    const added = await call('POST', users, users, body);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await call('POST', users, users, body)).status).toBe(409);
+    // Signed in once, so last_login_at is set.
+    const session = await api(server.url, '/api/v1/session', {
+      method: 'POST',
+      key: null,
+      body: { email: body.email, password: body.password },
+    });
+    expect(session.status).toBe(200);
+    const one = `${users}/{id}`;
+    const id = added.body.user_id as string;
+    const role = `${one}/role`;
+    expect((await call('PUT', role, `${users}/${id}/role`, { role: 'analyst' })).status).toBe(200);
+    expect((await call('PUT', role, `${users}/${id}/role`, { role: 'analyst' })).status).toBe(409);
+    const password = `${one}/password`;
+    expect(
+      (await call('PUT', password, `${users}/${id}/password`, { password: 'another long secret' }))
+        .status,
+    ).toBe(200);
+    expect((await call('DELETE', one, `${users}/${id}`)).status).toBe(200);
+    expect((await call('DELETE', one, `${users}/${id}`)).status).toBe(404);
+    expect(
+      (await call('PUT', role, `${users}/nobody@example.com/role`, { role: 'admin' })).status,
+    ).toBe(404);
+    const listed = await call('GET', users, `${users}?all=true`);
+    expect(listed.body.users.map((u: Loose) => u.user_id)).toEqual([id]);
   });
 
   it('sources: each type created, listed, read, tested; removed; unknown', async () => {
@@ -320,8 +352,8 @@ describe('admin routes answer what their response schemas say', () => {
         }
       }
     }
-    // keys 3, siem 4, sources 5, retention 5, jobs 2: each with one 2xx answer.
-    expect(ops).toHaveLength(19);
+    // keys 3, users 5, siem 4, sources 5, retention 5, jobs 2: each with one 2xx answer.
+    expect(ops).toHaveLength(24);
     for (const { method, path, status } of ops) {
       const where = `${method} ${path} ${status}`;
       expect(shapes.answered, where).toContain(where);

@@ -24,6 +24,7 @@ __all__ = [
     "MappedSession",
     "LegalHold",
     "ApiKey",
+    "User",
     "SiemTargetOptions",
     "SiemTargetStatus",
     "SiemTarget",
@@ -371,6 +372,21 @@ ApiKey = TypedDict(
         "revoked_by": str | None,
         "last_used_at": str | None,
         "source_id": str | None,
+    },
+)
+
+
+User = TypedDict(
+    "User",
+    {
+        "user_id": str,
+        "email": str,
+        "role": Literal["viewer", "analyst", "admin"],
+        "created_at": str,
+        "created_by": str,
+        "updated_at": str,
+        "removed_at": str | None,
+        "last_login_at": str | None,
     },
 )
 
@@ -1054,7 +1070,13 @@ GetUsersQuery = TypedDict(
 )
 
 
-GetUsersResponse = dict[str, Any]
+# the users, oldest first
+GetUsersResponse = TypedDict(
+    "GetUsersResponse",
+    {
+        "users": list[User],
+    },
+)
 
 
 PostUsersBody = TypedDict(
@@ -1067,7 +1089,7 @@ PostUsersBody = TypedDict(
 )
 
 
-PostUsersResponse = dict[str, Any]
+PostUsersResponse = User
 
 
 PutUsersIdRoleBody = TypedDict(
@@ -1078,7 +1100,7 @@ PutUsersIdRoleBody = TypedDict(
 )
 
 
-PutUsersIdRoleResponse = dict[str, Any]
+PutUsersIdRoleResponse = User
 
 
 PutUsersIdPasswordBody = TypedDict(
@@ -1089,10 +1111,10 @@ PutUsersIdPasswordBody = TypedDict(
 )
 
 
-PutUsersIdPasswordResponse = dict[str, Any]
+PutUsersIdPasswordResponse = User
 
 
-DeleteUsersIdResponse = dict[str, Any]
+DeleteUsersIdResponse = User
 
 
 # the targets, oldest first
