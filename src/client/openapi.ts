@@ -1416,6 +1416,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApiKey: {
+            created_at: string;
+            /** @description the actor who created it */
+            created_by: string;
+            /** @description ak_<ULID> */
+            key_id: string;
+            /** @description the last request it authenticated */
+            last_used_at: string | null;
+            name: string;
+            revoked_at: string | null;
+            revoked_by: string | null;
+            /** @enum {string} */
+            role: "ingest" | "viewer" | "analyst" | "admin";
+            /** @description set for a source's ingest token */
+            source_id: string | null;
+        };
         AuditEvent: {
             agent: string;
             completion?: string | null;
@@ -1456,7 +1472,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description accepted */
         IngestionResponse: {
             events_ingested: number;
             findings_generated: number;
@@ -1465,6 +1480,179 @@ export interface components {
             status: "accepted";
             trace_id: string;
         };
+        Job: {
+            created_at: string;
+            /** @description once failed: the error body's `error` member, without a request_id */
+            error: {
+                /** @description HTTP status */
+                code: number;
+                details: string;
+                field?: string;
+                /** @description HTTP reason phrase */
+                message: string;
+                /** @description stable error code: validation, internal, ... */
+                type: string;
+            } | null;
+            finished_at: string | null;
+            /** @description job_<ULID>, or the id of the report or safety run */
+            id: string;
+            /** @description pack, report, ledger_verify, or a safety run kind */
+            kind: string;
+            progress: {
+                done: number;
+                phase: string;
+                /** @description 0 while not known */
+                total: number;
+            };
+            /** @description once done, the outcome when it has no URL of its own (a verify run); else null */
+            result: unknown;
+            /** @description once done: a download, or the report's or run's status */
+            result_url: string | null;
+            started_at: string | null;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            /** @description this job: /api/v1/jobs/{id} */
+            status_url: string;
+        };
+        LegalHold: {
+            agent: string | null;
+            /** @description the `case` given when placed */
+            case_ref: string | null;
+            created_at: string;
+            created_by: string;
+            /** @description hold_<ULID> */
+            hold_id: string;
+            reason: string;
+            release_reason: string | null;
+            released_at: string | null;
+            released_by: string | null;
+            session_id: string | null;
+            /** @description with until: records whose span overlaps the range */
+            since: string | null;
+            /** @description the selector: exactly one of trace_id, session_id, agent, since */
+            trace_id: string | null;
+            until: string | null;
+        };
+        MappedSession: {
+            agent: string;
+            /** @description kept on the trace when this creates it */
+            attributes?: Record<string, never>;
+            events: components["schemas"]["Event"][];
+            framework?: string | null;
+            session_id: string;
+        };
+        SiemTarget: {
+            created_at: string;
+            created_by: string;
+            endpoint: string;
+            /**
+             * @description alerts: an alert channel, which gets only its alerts
+             * @enum {string}
+             */
+            events: "findings" | "all" | "alerts";
+            /**
+             * @description alert_webhook and alert_email are monitoring sessions' alert channels
+             * @enum {string}
+             */
+            kind: "splunk" | "sentinel" | "syslog" | "alert_webhook" | "alert_email";
+            options: components["schemas"]["SiemTargetOptions"];
+            /**
+             * @description "****" when a token or client secret is on file, else null
+             * @enum {string|null}
+             */
+            secret: "****" | null;
+            /** @description siem_<ULID>, or ach_<ULID> for an alert channel */
+            target_id: string;
+        };
+        /** @description the kind's settings as given (never a secret) */
+        SiemTargetOptions: {
+            authority_host?: string;
+            ca_file?: string;
+            client_id?: string;
+            dcr_id?: string;
+            /** @enum {string} */
+            format?: "rfc5424" | "cef";
+            index?: string;
+            port?: number;
+            /** @enum {string} */
+            protocol?: "udp" | "tcp" | "tls";
+            /** @description an alert channel's monitoring session */
+            session_id?: string;
+            sourcetype?: string;
+            stream?: string;
+            tenant_id?: string;
+        };
+        SiemTargetStatus: {
+            created_at: string;
+            created_by: string;
+            endpoint: string;
+            error_count: number;
+            /**
+             * @description alerts: an alert channel, which gets only its alerts
+             * @enum {string}
+             */
+            events: "findings" | "all" | "alerts";
+            forwarded_count: number;
+            /**
+             * @description alert_webhook and alert_email are monitoring sessions' alert channels
+             * @enum {string}
+             */
+            kind: "splunk" | "sentinel" | "syslog" | "alert_webhook" | "alert_email";
+            last_error: string | null;
+            last_error_at: string | null;
+            /** @description the last delivery */
+            last_event_at: string | null;
+            /** @description the next retry while in error */
+            next_attempt_at: string | null;
+            options: components["schemas"]["SiemTargetOptions"];
+            /** @description rows queued and not yet delivered */
+            queue_depth: number;
+            /**
+             * @description "****" when a token or client secret is on file, else null
+             * @enum {string|null}
+             */
+            secret: "****" | null;
+            /**
+             * @description idle: nothing queued; sending: queued, no error; error: the last try failed
+             * @enum {string}
+             */
+            state: "idle" | "sending" | "error";
+            /** @description siem_<ULID>, or ach_<ULID> for an alert channel */
+            target_id: string;
+        };
+        Source: {
+            created_at: string;
+            created_by: string;
+            /** @description otel/webhook: a free label; logfile: the path or glob; gateway: the upstream */
+            endpoint: string | null;
+            error_count: number;
+            event_count: number;
+            /** @description the source's ingest token (an API key), when its type needs one */
+            key_id: string | null;
+            last_error: string | null;
+            last_event_at: string | null;
+            name: string;
+            /** @description the type options as stored (checked when added) */
+            options: {
+                fail_closed?: boolean;
+                /** @description logfile: "ndjson", or an object mapping event fields (session, agent, type, timestamp, event_id, framework, model, prompt, completion, tokens_prompt, tokens_completion) to dotted paths */
+                format?: "ndjson" | {
+                    [key: string]: string;
+                };
+                timeout_ms?: number;
+            };
+            /** @description received but not evidence (OTLP spans with no AI attributes) */
+            skipped_count: number;
+            /** @description src_<ULID> */
+            source_id: string;
+            /**
+             * @description never: nothing received yet; receiving: an event within 5 minutes
+             * @enum {string}
+             */
+            status: "never" | "receiving" | "idle" | "error";
+            /** @enum {string} */
+            type: "otel" | "webhook" | "logfile" | "gateway";
+        };
         TraceIngestionRequest: {
             agent: string;
             events: components["schemas"]["Event"][];
@@ -1472,6 +1660,20 @@ export interface components {
             session_id: string;
         } & {
             [key: string]: unknown;
+        };
+        User: {
+            created_at: string;
+            created_by: string;
+            /** @description lower-cased; the sign-in name */
+            email: string;
+            last_login_at: string | null;
+            removed_at: string | null;
+            /** @enum {string} */
+            role: "viewer" | "analyst" | "admin";
+            /** @description the last change of role, password or removal */
+            updated_at: string;
+            /** @description usr_<ULID> */
+            user_id: string;
         };
     };
     responses: never;
@@ -2289,15 +2491,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a page of jobs */
+            /** @description a page of jobs, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        jobs: Record<string, never>[];
-                        offset?: number;
+                        jobs: components["schemas"]["Job"][];
+                        offset: number;
                         page: number;
                         page_size: number;
                         total: number;
@@ -2354,13 +2556,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description id, kind, state, progress, created_at, started_at, finished_at, result_url, result, error, status_url */
+            /** @description the job */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2374,6 +2576,15 @@ export interface operations {
             };
             /** @description missing or invalid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such job, or not the caller's (unless an admin), or forgotten */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2413,13 +2624,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {keys: [{key_id, name, role, created_at, created_by, revoked_at, revoked_by, last_used_at, source_id}]} */
+            /** @description the keys, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        keys: components["schemas"]["ApiKey"][];
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2490,13 +2703,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {key, key_id, secret, name, role, created_at, created_by, ...} */
+            /** @description the new key; `key` and `secret` are shown this once */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        created_at: string;
+                        /** @description the actor who created it */
+                        created_by: string;
+                        /** @description the bearer credential, evk_<ULID>_<secret> */
+                        key: string;
+                        /** @description ak_<ULID> */
+                        key_id: string;
+                        /** @description the last request it authenticated */
+                        last_used_at: string | null;
+                        name: string;
+                        revoked_at: string | null;
+                        revoked_by: string | null;
+                        /** @enum {string} */
+                        role: "ingest" | "viewer" | "analyst" | "admin";
+                        /** @description the secret alone: with key_id, the api_key/api_secret of POST /v1/auth/token */
+                        secret: string;
+                        /** @description set for a source's ingest token */
+                        source_id: string | null;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2590,7 +2822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2620,7 +2852,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description no API key with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the key was already revoked */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3081,7 +3322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /** @description missing or invalid credential */
@@ -3381,7 +3622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Job"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3945,13 +4186,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description days, enforce, changed_at/by, storage_used_percent, store_bytes, oldest_record_at, legal_holds, records_purged, last_run_at, next_run_at, warning */
+            /** @description the policy and the state of the store */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        changed_at: string | null;
+                        changed_by: string | null;
+                        /** @description the retention window; null while no policy is set */
+                        days: number | null;
+                        /** @description whether `evid serve` purges on a schedule */
+                        enforce: boolean;
+                        last_run_at: string | null;
+                        /** @description holds in force */
+                        legal_holds: number;
+                        /** @description the next scheduled run (null unless enforce) */
+                        next_run_at: string | null;
+                        /** @description the oldest event that still has its content */
+                        oldest_record_at: string | null;
+                        /** @description events and findings purged, ever */
+                        records_purged: number;
+                        /** @description used share of the data directory's file system, 0 to 100 */
+                        storage_used_percent: number;
+                        /** @description the database file and its write-ahead log */
+                        store_bytes: number;
+                        /** @description the data directory's file system size */
+                        volume_bytes: number;
+                        /** @description free bytes there */
+                        volume_free_bytes: number;
+                        /** @description under 183 days: the EU AI Act six-month warning; else null (never a refusal) */
+                        warning: string | null;
+                    };
                 };
             };
             /** @description missing or invalid credential */
@@ -4019,7 +4286,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        changed_at: string;
+                        changed_by: string;
+                        days: number;
+                        /** @description whether `evid serve` purges on a schedule */
+                        enforce: boolean;
+                        /** @description under 183 days: the EU AI Act six-month warning; else null (never a refusal) */
+                        warning: string | null;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4108,13 +4383,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {holds: [...]} */
+            /** @description the holds, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        holds: components["schemas"]["LegalHold"][];
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4188,13 +4465,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the hold */
+            /** @description the hold placed */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LegalHold"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4217,6 +4494,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the trace or session named is not in the store */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4291,13 +4577,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the hold, with released_at/by and the reason */
+            /** @description the hold, with released_at/by and release_reason */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LegalHold"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4327,7 +4613,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description no legal hold with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the hold was already released */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4741,13 +5036,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {targets: [{target_id, kind, endpoint, options, events, secret, created_at, created_by, state (idle, sending, error), last_event_at, forwarded_count, error_count, queue_depth, last_error, last_error_at, next_attempt_at}]} */
+            /** @description the targets, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        targets: components["schemas"]["SiemTargetStatus"][];
+                    };
                 };
             };
             /** @description missing or invalid credential */
@@ -4846,13 +5143,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a target: target_id, kind, endpoint, options, events, secret ("****" when one is on file, else null), created_at, created_by */
+            /** @description the target added (secret as "****") */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SiemTarget"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4940,13 +5237,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {target_id, removed_at, undelivered} */
+            /** @description the target removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        removed_at: string;
+                        target_id: string;
+                        /** @description rows still queued for it: kept for verify, never sent */
+                        undelivered: number;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4969,6 +5271,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no SIEM target with this id (or it was removed) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5028,13 +5339,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {target_id, kind, ok, answer} */
+            /** @description what the receiver answered (ok false is still a 200) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description the receiver's own answer (HEC code and text, HTTP status, ...), secrets masked */
+                        answer: string;
+                        /**
+                         * @description alert_webhook and alert_email are monitoring sessions' alert channels
+                         * @enum {string}
+                         */
+                        kind: "splunk" | "sentinel" | "syslog" | "alert_webhook" | "alert_email";
+                        ok: boolean;
+                        target_id: string;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -5057,6 +5378,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no SIEM target with this id (or it was removed) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5111,14 +5441,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description the sources not removed, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        sources: Record<string, never>[];
+                        sources: components["schemas"]["Source"][];
                         total: number;
                     };
                 };
@@ -5193,13 +5523,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {source, credential: {kind, value} | null, connect: {url, header, path}} */
+            /** @description the source, its credential (this once) and how to connect */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        connect: {
+                            /** @description the header to send, with a <token> placeholder */
+                            header: string | null;
+                            /** @description logfile: the path or glob tailed */
+                            path?: string;
+                            /** @description the receiver's URL (null for a log file) */
+                            url: string | null;
+                        };
+                        /** @description otel/gateway: the ingest token; webhook: the signing secret; logfile: null */
+                        credential: {
+                            /** @enum {string} */
+                            kind: "token" | "webhook_secret";
+                            value: string;
+                        } | null;
+                        source: components["schemas"]["Source"];
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -5287,13 +5633,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a source: id, type, name, endpoint, options, status (never, receiving, idle, error), last_event_at, event_count, error_count, skipped_count, last_error */
+            /** @description the source */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Source"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -5316,6 +5662,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5357,13 +5712,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {source_id, removed_at, purged_events} */
+            /** @description the source removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description events whose content was blanked (purge=true), else 0 */
+                        purged_events: number;
+                        removed_at: string;
+                        source_id: string;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -5386,6 +5746,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5578,16 +5947,45 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {ok, reason, target, credential, http_status, latency_ms, authenticated, authenticated_as, sessions, event} */
+            /** @description whether the sample went through, and why not (ok false is still a 200) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description false: the receiver refused the credential (401/403); null: not known */
+                        authenticated: boolean | null;
+                        /** @description the principal the receiver took the caller for */
+                        authenticated_as: string | null;
+                        /**
+                         * @description how the sample authenticated (null: a log file, or not sent)
+                         * @enum {string|null}
+                         */
+                        credential: "source token" | "EVID_API_KEY" | "caller" | "webhook signature" | null;
+                        /** @description the first mapped event */
+                        event: components["schemas"]["Event"] | null;
+                        /** @description logfile: the files the path or glob matches */
+                        files?: string[];
+                        /** @description the receiver's status */
+                        http_status: number | null;
+                        /** @description the round trip */
+                        latency_ms: number | null;
+                        name: string;
+                        ok: boolean;
+                        /** @description why it failed (null when ok) */
+                        reason: string | null;
+                        /** @description what the sample maps to (the receiver's dry run; a log file's last line) */
+                        sessions: components["schemas"]["MappedSession"][];
+                        source_id: string;
+                        /** @description the receiver's URL, or the log file's path or glob */
+                        target: string;
+                        /** @enum {string} */
+                        type: "otel" | "webhook" | "logfile" | "gateway";
+                    };
                 };
             };
-            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            /** @description invalid input, or an otel/gateway source tested with no token and no bearer credential of the caller */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5607,6 +6005,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6078,13 +6485,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {users: [{user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at}]} */
+            /** @description the users, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        users: components["schemas"]["User"][];
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6157,13 +6566,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user added */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6193,7 +6602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description a user with this e-mail exists */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6252,13 +6661,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user, removed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6281,6 +6690,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no live user with this user_id or e-mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6348,13 +6766,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6377,6 +6795,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no live user with this user_id or e-mail */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6453,13 +6880,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description a dashboard user: user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at (never the password hash) */
+            /** @description the user with the new role */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6489,7 +6916,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
+            /** @description no live user with this user_id or e-mail */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the user already has this role */
             409: {
                 headers: {
                     [name: string]: unknown;

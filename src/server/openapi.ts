@@ -69,9 +69,12 @@ function responses(route: RouteDef, components: Json): Json {
   for (const [status, schema] of Object.entries(route.schema?.response ?? {})) {
     const s = schema as Json;
     const media = route.docs?.produces ?? 'application/json';
+    // A named schema used with this answer's own description (`{...jobSchema, description}`):
+    // the description is the answer's, not the component's, which every other use shares.
+    const { description: _d, ...named } = s;
     out[status] = {
       description: (s.description as string | undefined) ?? 'OK',
-      content: { [media]: { schema: collect(s, components) } },
+      content: { [media]: { schema: collect(typeof s.$id === 'string' ? named : s, components) } },
     };
   }
   const errors = new Set<number>([500]);

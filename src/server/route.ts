@@ -106,6 +106,18 @@ export const errorBodySchema = {
   },
 } as const;
 
+/**
+ * One route's own error answer (404 for an unknown id, 409 for a state it refuses), with
+ * why: the body is the shared Error schema. The statuses every route of a kind can answer
+ * (401, 429, 500, ...) are added by the OpenAPI builder (src/server/openapi.ts).
+ */
+export const errorAnswer = (description: string) =>
+  ({ ...errorBodySchema, $id: 'Error', description }) as const;
+
+/** A JSON type that may also be null (a time not reached yet, a field left out). */
+export const orNull = (type: string, description?: string) =>
+  ({ type: [type, 'null'], ...(description ? { description } : {}) }) as const;
+
 export const idParams = {
   type: 'object',
   required: ['id'],
@@ -149,12 +161,17 @@ export const timeQuery = {
 
 export const filterString = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
-export const listResponse = (key: string, description: string) => ({
+/** A page of a listing; `items` is the schema of one row where a route declares it. */
+export const listResponse = (
+  key: string,
+  description: string,
+  items: object = { type: 'object' },
+) => ({
   type: 'object',
   description,
   required: [key, 'total', 'page', 'page_size'],
   properties: {
-    [key]: { type: 'array', items: { type: 'object' } },
+    [key]: { type: 'array', items },
     total: { type: 'integer' },
     page: { type: 'integer' },
     page_size: { type: 'integer' },

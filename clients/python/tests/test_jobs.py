@@ -30,7 +30,9 @@ def test_a_pack_build_job_is_polled_to_done(server: Server) -> None:
         done = client.jobs.wait(job["id"], timeout=120, poll_interval=0.05)
         assert done["state"] == "done" and done["error"] is None
         assert done["progress"]["done"] == done["progress"]["total"] > 0
-        pack_id = done["result_url"].rsplit("/", 1)[1]
+        result_url = done["result_url"]
+        assert result_url is not None
+        pack_id = result_url.rsplit("/", 1)[1]
         assert client.packs.download(pack_id)[:2] == b"PK"
         assert client.jobs.get(job["id"])["state"] == "done"
 
@@ -72,7 +74,7 @@ async def test_async_wait_polls_a_job_to_done(server: Server) -> None:
         await client.traces.create(trace_body("py-jobs-async"))
         job = await client.packs.start({"last": "3650d"})
         done = await client.jobs.wait(job["id"], timeout=120, poll_interval=0.05)
-        assert done["state"] == "done" and done["result_url"].startswith("/api/v1/exports/")
+        assert done["state"] == "done" and (done["result_url"] or "").startswith("/api/v1/exports/")
 
 
 def running_job(request: httpx.Request) -> httpx.Response:

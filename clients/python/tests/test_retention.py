@@ -18,7 +18,8 @@ def test_the_retention_window_is_set_and_read_back(server: Server) -> None:
         assert kept["warning"] is None
         short = client.retention.set(days=90)
         assert short["days"] == 90 and short["enforce"] is False  # left out: kept
-        assert "EU AI Act" in short["warning"]
+        warning = short["warning"]
+        assert warning is not None and "EU AI Act" in warning
         status = client.retention.get()
         assert status["days"] == 90 and "legal_holds" in status
 

@@ -17,9 +17,12 @@ def test_a_webhook_source_is_created_tested_and_removed(server: Server) -> None:
     with Client(server.url, ADMIN_KEY) as client:
         created = client.sources.create(type="webhook", name=name, endpoint="py test")
         source = created["source"]
-        secret = created["credential"]["value"]
-        assert created["credential"]["kind"] == "webhook_secret" and secret
-        assert created["connect"]["url"].endswith(f"/api/v1/sources/{source['source_id']}/events")
+        credential = created["credential"]
+        assert credential is not None  # null only for a log file source
+        secret = credential["value"]
+        assert credential["kind"] == "webhook_secret" and secret
+        url = created["connect"]["url"]
+        assert url is not None and url.endswith(f"/api/v1/sources/{source['source_id']}/events")
 
         listed = client.sources.list()
         assert source["source_id"] in [s["source_id"] for s in listed["sources"]]
@@ -45,8 +48,10 @@ def test_a_webhook_source_is_created_tested_and_removed(server: Server) -> None:
 def test_an_otel_source_token_passes_its_test(server: Server) -> None:
     with Client(server.url, ADMIN_KEY) as client:
         created = client.sources.create(type="otel", name=f"py-otel-{uuid.uuid4().hex[:8]}")
-        token = created["credential"]["value"]
-        assert created["credential"]["kind"] == "token" and token.startswith("evk_")
+        credential = created["credential"]
+        assert credential is not None
+        token = credential["value"]
+        assert credential["kind"] == "token" and token.startswith("evk_")
         source_id = created["source"]["source_id"]
         assert client.sources.test(source_id, token=token)["ok"] is True
         wrong = client.sources.test(source_id, token="evk_not_a_real_token")

@@ -16,15 +16,14 @@ from evid_client import (
     NotFoundError,
     PermissionDeniedError,
 )
+from evid_client.types import GetUsersResponse
 from support import ADMIN_KEY, Server, trace_body
 
 PASSWORD = "correct horse battery staple"
 
 
-def emails(answer: dict[str, object]) -> list[object]:
-    users = answer["users"]
-    assert isinstance(users, list)
-    return [u["email"] for u in users]
+def emails(answer: GetUsersResponse) -> list[str]:
+    return [u["email"] for u in answer["users"]]
 
 
 def test_a_user_is_created_changed_and_removed(server: Server) -> None:

@@ -6,6 +6,7 @@ Each error carries what the documented error body says:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
@@ -111,7 +112,7 @@ class JobFailedError(EvidError):
     ``type`` and ``details`` are those of the job's error body, as if the run had been
     answered at once; ``job`` is the job as last read."""
 
-    def __init__(self, job: dict[str, Any]) -> None:
+    def __init__(self, job: Mapping[str, Any]) -> None:
         found = job.get("error")
         error: dict[str, Any] = found if isinstance(found, dict) else {}
         code = error.get("code")
@@ -132,7 +133,7 @@ class JobTimeoutError(EvidError, TimeoutError):
     """``jobs.wait`` gave up: the job was still queued or running when its ``timeout`` ran
     out. The job goes on on the server; ``job`` is the job as last read (its progress)."""
 
-    def __init__(self, job: dict[str, Any], timeout: float) -> None:
+    def __init__(self, job: Mapping[str, Any], timeout: float) -> None:
         progress = job.get("progress") or {}
         where = f"{progress.get('phase')} {progress.get('done')}/{progress.get('total')}"
         super().__init__(

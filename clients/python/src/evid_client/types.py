@@ -16,6 +16,18 @@ __all__ = [
     "TraceIngestionRequest",
     "IngestionResponse",
     "AuditEvent",
+    "JobProgress",
+    "JobError",
+    "Job",
+    "SourceOptions",
+    "Source",
+    "MappedSession",
+    "LegalHold",
+    "ApiKey",
+    "User",
+    "SiemTargetOptions",
+    "SiemTargetStatus",
+    "SiemTarget",
     "GetHealthResponse",
     "GetOpenapiJsonResponse",
     "GetTracesQuery",
@@ -64,6 +76,8 @@ __all__ = [
     "GetSourcesResponse",
     "PostSourcesBodyOptions",
     "PostSourcesBody",
+    "PostSourcesResponseCredential",
+    "PostSourcesResponseConnect",
     "PostSourcesResponse",
     "GetSourcesIdResponse",
     "DeleteSourcesIdQuery",
@@ -212,7 +226,6 @@ TraceIngestionRequest = TypedDict(
 )
 
 
-# accepted
 IngestionResponse = TypedDict(
     "IngestionResponse",
     {
@@ -238,6 +251,200 @@ AuditEvent = TypedDict(
         "tokens_prompt": NotRequired[int | None],
         "tokens_completion": NotRequired[int | None],
         "timestamp": NotRequired[str],
+    },
+)
+
+
+JobProgress = TypedDict(
+    "JobProgress",
+    {
+        "done": int,
+        "total": int,
+        "phase": str,
+    },
+)
+
+
+# once failed: the error body's `error` member, without a request_id
+JobError = TypedDict(
+    "JobError",
+    {
+        "code": int,
+        "message": str,
+        "type": str,
+        "details": str,
+        "field": NotRequired[str],
+    },
+)
+
+
+Job = TypedDict(
+    "Job",
+    {
+        "id": str,
+        "kind": str,
+        "state": Literal["queued", "running", "done", "failed"],
+        "progress": JobProgress,
+        "created_at": str,
+        "started_at": str | None,
+        "finished_at": str | None,
+        "result_url": str | None,
+        "result": Any,
+        "error": JobError | None,
+        "status_url": str,
+    },
+)
+
+
+# the type options as stored (checked when added)
+SourceOptions = TypedDict(
+    "SourceOptions",
+    {
+        "format": NotRequired[Literal["ndjson"] | dict[str, str]],
+        "fail_closed": NotRequired[bool],
+        "timeout_ms": NotRequired[int],
+    },
+)
+
+
+Source = TypedDict(
+    "Source",
+    {
+        "source_id": str,
+        "type": Literal["otel", "webhook", "logfile", "gateway"],
+        "name": str,
+        "endpoint": str | None,
+        "options": SourceOptions,
+        "key_id": str | None,
+        "status": Literal["never", "receiving", "idle", "error"],
+        "last_event_at": str | None,
+        "event_count": int,
+        "error_count": int,
+        "skipped_count": int,
+        "last_error": str | None,
+        "created_at": str,
+        "created_by": str,
+    },
+)
+
+
+MappedSession = TypedDict(
+    "MappedSession",
+    {
+        "session_id": str,
+        "agent": str,
+        "framework": NotRequired[str | None],
+        "attributes": NotRequired[dict[str, Any]],
+        "events": list[Event],
+    },
+)
+
+
+LegalHold = TypedDict(
+    "LegalHold",
+    {
+        "hold_id": str,
+        "trace_id": str | None,
+        "session_id": str | None,
+        "agent": str | None,
+        "since": str | None,
+        "until": str | None,
+        "reason": str,
+        "case_ref": str | None,
+        "created_at": str,
+        "created_by": str,
+        "released_at": str | None,
+        "released_by": str | None,
+        "release_reason": str | None,
+    },
+)
+
+
+ApiKey = TypedDict(
+    "ApiKey",
+    {
+        "key_id": str,
+        "name": str,
+        "role": Literal["ingest", "viewer", "analyst", "admin"],
+        "created_at": str,
+        "created_by": str,
+        "revoked_at": str | None,
+        "revoked_by": str | None,
+        "last_used_at": str | None,
+        "source_id": str | None,
+    },
+)
+
+
+User = TypedDict(
+    "User",
+    {
+        "user_id": str,
+        "email": str,
+        "role": Literal["viewer", "analyst", "admin"],
+        "created_at": str,
+        "created_by": str,
+        "updated_at": str,
+        "removed_at": str | None,
+        "last_login_at": str | None,
+    },
+)
+
+
+# the kind's settings as given (never a secret)
+SiemTargetOptions = TypedDict(
+    "SiemTargetOptions",
+    {
+        "index": NotRequired[str],
+        "sourcetype": NotRequired[str],
+        "ca_file": NotRequired[str],
+        "dcr_id": NotRequired[str],
+        "stream": NotRequired[str],
+        "tenant_id": NotRequired[str],
+        "client_id": NotRequired[str],
+        "authority_host": NotRequired[str],
+        "port": NotRequired[int],
+        "protocol": NotRequired[Literal["udp", "tcp", "tls"]],
+        "format": NotRequired[Literal["rfc5424", "cef"]],
+        "session_id": NotRequired[str],
+    },
+)
+
+
+SiemTargetStatus = TypedDict(
+    "SiemTargetStatus",
+    {
+        "target_id": str,
+        "kind": Literal["splunk", "sentinel", "syslog", "alert_webhook", "alert_email"],
+        "endpoint": str,
+        "options": SiemTargetOptions,
+        "events": Literal["findings", "all", "alerts"],
+        "secret": Literal["****"] | None,
+        "created_at": str,
+        "created_by": str,
+        "state": Literal["idle", "sending", "error"],
+        "last_event_at": str | None,
+        "forwarded_count": int,
+        "error_count": int,
+        "queue_depth": int,
+        "last_error": str | None,
+        "last_error_at": str | None,
+        "next_attempt_at": str | None,
+    },
+)
+
+
+SiemTarget = TypedDict(
+    "SiemTarget",
+    {
+        "target_id": str,
+        "kind": Literal["splunk", "sentinel", "syslog", "alert_webhook", "alert_email"],
+        "endpoint": str,
+        "options": SiemTargetOptions,
+        "events": Literal["findings", "all", "alerts"],
+        "secret": Literal["****"] | None,
+        "created_at": str,
+        "created_by": str,
     },
 )
 
@@ -538,20 +745,20 @@ GetJobsQuery = TypedDict(
 )
 
 
-# a page of jobs
+# a page of jobs, newest first
 GetJobsResponse = TypedDict(
     "GetJobsResponse",
     {
-        "jobs": list[dict[str, Any]],
+        "jobs": list[Job],
         "total": int,
         "page": int,
         "page_size": int,
-        "offset": NotRequired[int],
+        "offset": int,
     },
 )
 
 
-GetJobsIdResponse = dict[str, Any]
+GetJobsIdResponse = Job
 
 
 GetKillSwitchResponse = dict[str, Any]
@@ -603,10 +810,11 @@ PostSourcesIdEventsBody = TraceIngestionRequest | Event
 PostSourcesIdEventsResponse = dict[str, Any]
 
 
+# the sources not removed, oldest first
 GetSourcesResponse = TypedDict(
     "GetSourcesResponse",
     {
-        "sources": list[dict[str, Any]],
+        "sources": list[Source],
         "total": int,
     },
 )
@@ -634,10 +842,38 @@ PostSourcesBody = TypedDict(
 )
 
 
-PostSourcesResponse = dict[str, Any]
+# otel/gateway: the ingest token; webhook: the signing secret; logfile: null
+PostSourcesResponseCredential = TypedDict(
+    "PostSourcesResponseCredential",
+    {
+        "kind": Literal["token", "webhook_secret"],
+        "value": str,
+    },
+)
 
 
-GetSourcesIdResponse = dict[str, Any]
+PostSourcesResponseConnect = TypedDict(
+    "PostSourcesResponseConnect",
+    {
+        "url": str | None,
+        "header": str | None,
+        "path": NotRequired[str],
+    },
+)
+
+
+# the source, its credential (this once) and how to connect
+PostSourcesResponse = TypedDict(
+    "PostSourcesResponse",
+    {
+        "source": Source,
+        "credential": PostSourcesResponseCredential | None,
+        "connect": PostSourcesResponseConnect,
+    },
+)
+
+
+GetSourcesIdResponse = Source
 
 
 DeleteSourcesIdQuery = TypedDict(
@@ -648,7 +884,15 @@ DeleteSourcesIdQuery = TypedDict(
 )
 
 
-DeleteSourcesIdResponse = dict[str, Any]
+# the source removed
+DeleteSourcesIdResponse = TypedDict(
+    "DeleteSourcesIdResponse",
+    {
+        "source_id": str,
+        "removed_at": str,
+        "purged_events": int,
+    },
+)
 
 
 PostSourcesIdTestBody = TypedDict(
@@ -659,10 +903,48 @@ PostSourcesIdTestBody = TypedDict(
 )
 
 
-PostSourcesIdTestResponse = dict[str, Any]
+# whether the sample went through, and why not (ok false is still a 200)
+PostSourcesIdTestResponse = TypedDict(
+    "PostSourcesIdTestResponse",
+    {
+        "ok": bool,
+        "source_id": str,
+        "type": Literal["otel", "webhook", "logfile", "gateway"],
+        "name": str,
+        "target": str,
+        "credential": Literal["source token", "EVID_API_KEY", "caller", "webhook signature"] | None,
+        "http_status": int | None,
+        "latency_ms": float | None,
+        "authenticated": bool | None,
+        "authenticated_as": str | None,
+        "sessions": list[MappedSession],
+        "event": Event | None,
+        "files": NotRequired[list[str]],
+        "reason": str | None,
+    },
+)
 
 
-GetRetentionResponse = dict[str, Any]
+# the policy and the state of the store
+GetRetentionResponse = TypedDict(
+    "GetRetentionResponse",
+    {
+        "days": int | None,
+        "enforce": bool,
+        "changed_at": str | None,
+        "changed_by": str | None,
+        "storage_used_percent": float,
+        "volume_bytes": int,
+        "volume_free_bytes": int,
+        "store_bytes": int,
+        "oldest_record_at": str | None,
+        "legal_holds": int,
+        "records_purged": int,
+        "last_run_at": str | None,
+        "next_run_at": str | None,
+        "warning": str | None,
+    },
+)
 
 
 PutRetentionBody = TypedDict(
@@ -674,7 +956,17 @@ PutRetentionBody = TypedDict(
 )
 
 
-PutRetentionResponse = dict[str, Any]
+# the new policy and a warning (or null)
+PutRetentionResponse = TypedDict(
+    "PutRetentionResponse",
+    {
+        "days": int,
+        "enforce": bool,
+        "changed_at": str,
+        "changed_by": str,
+        "warning": str | None,
+    },
+)
 
 
 GetRetentionHoldsQuery = TypedDict(
@@ -685,7 +977,13 @@ GetRetentionHoldsQuery = TypedDict(
 )
 
 
-GetRetentionHoldsResponse = dict[str, Any]
+# the holds, oldest first
+GetRetentionHoldsResponse = TypedDict(
+    "GetRetentionHoldsResponse",
+    {
+        "holds": list[LegalHold],
+    },
+)
 
 
 PostRetentionHoldsBody = TypedDict(
@@ -702,7 +1000,7 @@ PostRetentionHoldsBody = TypedDict(
 )
 
 
-PostRetentionHoldsResponse = dict[str, Any]
+PostRetentionHoldsResponse = LegalHold
 
 
 PostRetentionHoldsIdReleaseBody = TypedDict(
@@ -713,7 +1011,7 @@ PostRetentionHoldsIdReleaseBody = TypedDict(
 )
 
 
-PostRetentionHoldsIdReleaseResponse = dict[str, Any]
+PostRetentionHoldsIdReleaseResponse = LegalHold
 
 
 GetKeysQuery = TypedDict(
@@ -724,7 +1022,13 @@ GetKeysQuery = TypedDict(
 )
 
 
-GetKeysResponse = dict[str, Any]
+# the keys, oldest first
+GetKeysResponse = TypedDict(
+    "GetKeysResponse",
+    {
+        "keys": list[ApiKey],
+    },
+)
 
 
 PostKeysBody = TypedDict(
@@ -736,10 +1040,26 @@ PostKeysBody = TypedDict(
 )
 
 
-PostKeysResponse = dict[str, Any]
+# the new key; `key` and `secret` are shown this once
+PostKeysResponse = TypedDict(
+    "PostKeysResponse",
+    {
+        "key_id": str,
+        "name": str,
+        "role": Literal["ingest", "viewer", "analyst", "admin"],
+        "created_at": str,
+        "created_by": str,
+        "revoked_at": str | None,
+        "revoked_by": str | None,
+        "last_used_at": str | None,
+        "source_id": str | None,
+        "key": str,
+        "secret": str,
+    },
+)
 
 
-DeleteKeysIdResponse = dict[str, Any]
+DeleteKeysIdResponse = ApiKey
 
 
 GetUsersQuery = TypedDict(
@@ -750,7 +1070,13 @@ GetUsersQuery = TypedDict(
 )
 
 
-GetUsersResponse = dict[str, Any]
+# the users, oldest first
+GetUsersResponse = TypedDict(
+    "GetUsersResponse",
+    {
+        "users": list[User],
+    },
+)
 
 
 PostUsersBody = TypedDict(
@@ -763,7 +1089,7 @@ PostUsersBody = TypedDict(
 )
 
 
-PostUsersResponse = dict[str, Any]
+PostUsersResponse = User
 
 
 PutUsersIdRoleBody = TypedDict(
@@ -774,7 +1100,7 @@ PutUsersIdRoleBody = TypedDict(
 )
 
 
-PutUsersIdRoleResponse = dict[str, Any]
+PutUsersIdRoleResponse = User
 
 
 PutUsersIdPasswordBody = TypedDict(
@@ -785,13 +1111,19 @@ PutUsersIdPasswordBody = TypedDict(
 )
 
 
-PutUsersIdPasswordResponse = dict[str, Any]
+PutUsersIdPasswordResponse = User
 
 
-DeleteUsersIdResponse = dict[str, Any]
+DeleteUsersIdResponse = User
 
 
-GetSiemTargetsResponse = dict[str, Any]
+# the targets, oldest first
+GetSiemTargetsResponse = TypedDict(
+    "GetSiemTargetsResponse",
+    {
+        "targets": list[SiemTargetStatus],
+    },
+)
 
 
 PostSiemTargetsBody = TypedDict(
@@ -817,13 +1149,30 @@ PostSiemTargetsBody = TypedDict(
 )
 
 
-PostSiemTargetsResponse = dict[str, Any]
+PostSiemTargetsResponse = SiemTarget
 
 
-DeleteSiemTargetsIdResponse = dict[str, Any]
+# the target removed
+DeleteSiemTargetsIdResponse = TypedDict(
+    "DeleteSiemTargetsIdResponse",
+    {
+        "target_id": str,
+        "removed_at": str,
+        "undelivered": int,
+    },
+)
 
 
-PostSiemTargetsIdTestResponse = dict[str, Any]
+# what the receiver answered (ok false is still a 200)
+PostSiemTargetsIdTestResponse = TypedDict(
+    "PostSiemTargetsIdTestResponse",
+    {
+        "target_id": str,
+        "kind": Literal["splunk", "sentinel", "syslog", "alert_webhook", "alert_email"],
+        "ok": bool,
+        "answer": str,
+    },
+)
 
 
 PostV1AnalysisSafetyModelBody = TypedDict(

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../../errors.js';
 import { findJob, JOB_ID, showJob } from '../../jobs.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
+import { jobSchema } from './schema.js';
 
 export const jobsGetRoute = defineRoute({
   method: 'GET',
@@ -23,11 +24,8 @@ export const jobsGetRoute = defineRoute({
       },
     },
     response: {
-      200: {
-        type: 'object',
-        description:
-          'id, kind, state, progress, created_at, started_at, finished_at, result_url, result, error, status_url',
-      },
+      200: { ...jobSchema, description: 'the job' },
+      404: errorAnswer("no such job, or not the caller's (unless an admin), or forgotten"),
     },
   },
   async handler(req, _reply, ctx) {

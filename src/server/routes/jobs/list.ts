@@ -1,6 +1,7 @@
 import { listJobs } from '../../jobs.js';
 import { pageOf, type PageQuery } from '../../query.js';
 import { defineRoute, listResponse, pageQuery } from '../../route.js';
+import { jobSchema } from './schema.js';
 
 export const jobsListRoute = defineRoute({
   method: 'GET',
@@ -25,7 +26,13 @@ export const jobsListRoute = defineRoute({
         ...pageQuery,
       },
     },
-    response: { 200: listResponse('jobs', 'a page of jobs') },
+    response: {
+      200: {
+        ...listResponse('jobs', 'a page of jobs, newest first', jobSchema),
+        additionalProperties: false,
+        required: ['jobs', 'total', 'page', 'page_size', 'offset'],
+      },
+    },
   },
   handler(req, _reply, ctx) {
     const q = req.query as PageQuery & { state?: string; kind?: string };

@@ -1,6 +1,7 @@
 import { createApiKey } from '../../../auth/keys.js';
 import { ROLES } from '../../../auth/roles.js';
 import { defineRoute } from '../../route.js';
+import { createdApiKeySchema } from './schema.js';
 
 export const keysCreateRoute = defineRoute({
   method: 'POST',
@@ -20,12 +21,7 @@ export const keysCreateRoute = defineRoute({
         role: { type: 'string', description: ROLES.join(', ') },
       },
     },
-    response: {
-      201: {
-        type: 'object',
-        description: '{key, key_id, secret, name, role, created_at, created_by, ...}',
-      },
-    },
+    response: { 201: createdApiKeySchema },
   },
   handler(req, reply, ctx) {
     // The answer holds a secret shown once: the idempotency cache must not keep a copy.

@@ -1,5 +1,6 @@
 import { listApiKeys } from '../../../auth/keys.js';
 import { defineRoute } from '../../route.js';
+import { apiKeySchema } from './schema.js';
 
 export const keysListRoute = defineRoute({
   method: 'GET',
@@ -16,8 +17,10 @@ export const keysListRoute = defineRoute({
     response: {
       200: {
         type: 'object',
-        description:
-          '{keys: [{key_id, name, role, created_at, created_by, revoked_at, revoked_by, last_used_at, source_id}]}',
+        description: 'the keys, oldest first',
+        additionalProperties: false,
+        required: ['keys'],
+        properties: { keys: { type: 'array', items: apiKeySchema } },
       },
     },
   },

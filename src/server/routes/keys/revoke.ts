@@ -1,5 +1,6 @@
 import { revokeApiKey } from '../../../auth/keys.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { apiKeySchema } from './schema.js';
 
 export const keysRevokeRoute = defineRoute({
   method: 'DELETE',
@@ -9,7 +10,11 @@ export const keysRevokeRoute = defineRoute({
   auth: 'admin',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: 'the key, with revoked_at and revoked_by' } },
+    response: {
+      200: { ...apiKeySchema, description: 'the key, with revoked_at and revoked_by' },
+      404: errorAnswer('no API key with this id'),
+      409: errorAnswer('the key was already revoked'),
+    },
   },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

@@ -2,6 +2,7 @@ import { verifyStore } from '../../../store/verify-store.js';
 import { defineRoute } from '../../route.js';
 import { jobUrl, prefersAsync, showJob, startJob } from '../../jobs.js';
 import { rememberVerify, type VerifyRun } from './last-verify.js';
+import { jobSchema } from '../jobs/schema.js';
 
 export const ledgerVerifyRoute = defineRoute({
   method: 'POST',
@@ -16,7 +17,7 @@ export const ledgerVerifyRoute = defineRoute({
     response: {
       200: { type: 'object', description: 'started_at, finished_at, actor, verdict, job_id' },
       202: {
-        type: 'object',
+        ...jobSchema,
         description: 'with Prefer: respond-async: the job (see GET /api/v1/jobs/{id})',
       },
     },

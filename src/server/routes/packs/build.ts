@@ -4,6 +4,7 @@ import { storeActingAs } from '../../acting-store.js';
 import { jobUrl, prefersAsync, showJob, startJob } from '../../jobs.js';
 import { timeBound } from '../../query.js';
 import { defineRoute } from '../../route.js';
+import { jobSchema } from '../jobs/schema.js';
 
 interface Body {
   format?: 'json' | 'html' | 'pdf';
@@ -98,7 +99,7 @@ export const packsBuildRoute = defineRoute({
         description: 'the built pack (manifest facts), its download_url and the job_id it ran as',
       },
       202: {
-        type: 'object',
+        ...jobSchema,
         description: 'with Prefer: respond-async: the job (see GET /api/v1/jobs/{id})',
       },
     },

@@ -1,5 +1,6 @@
 import { retentionStatus } from '../../../retention/status.js';
 import { defineRoute } from '../../route.js';
+import { retentionStatusSchema } from './schema.js';
 
 export const retentionGetRoute = defineRoute({
   method: 'GET',
@@ -9,13 +10,7 @@ export const retentionGetRoute = defineRoute({
   tag: 'retention',
   auth: 'read',
   schema: {
-    response: {
-      200: {
-        type: 'object',
-        description:
-          'days, enforce, changed_at/by, storage_used_percent, store_bytes, oldest_record_at, legal_holds, records_purged, last_run_at, next_run_at, warning',
-      },
-    },
+    response: { 200: retentionStatusSchema },
   },
   handler(_req, _reply, ctx) {
     return retentionStatus(ctx.store, {

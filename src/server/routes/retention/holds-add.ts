@@ -1,6 +1,7 @@
 import { addHold } from '../../../retention/holds.js';
 import { timeBound } from '../../query.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
+import { holdSchema } from './schema.js';
 
 const text = { type: 'string', minLength: 1, maxLength: 1000 } as const;
 
@@ -27,7 +28,10 @@ export const holdsAddRoute = defineRoute({
         case: text,
       },
     },
-    response: { 201: { type: 'object', description: 'the hold' } },
+    response: {
+      201: { ...holdSchema, description: 'the hold placed' },
+      404: errorAnswer('the trace or session named is not in the store'),
+    },
   },
   handler(req, reply, ctx) {
     const body = req.body as Record<string, string | undefined>;

@@ -1,5 +1,6 @@
 import { listHolds } from '../../../retention/holds.js';
 import { defineRoute } from '../../route.js';
+import { holdSchema } from './schema.js';
 
 export const holdsListRoute = defineRoute({
   method: 'GET',
@@ -14,7 +15,15 @@ export const holdsListRoute = defineRoute({
       additionalProperties: false,
       properties: { all: { type: 'boolean', description: 'include released holds' } },
     },
-    response: { 200: { type: 'object', description: '{holds: [...]}' } },
+    response: {
+      200: {
+        type: 'object',
+        description: 'the holds, oldest first',
+        additionalProperties: false,
+        required: ['holds'],
+        properties: { holds: { type: 'array', items: holdSchema } },
+      },
+    },
   },
   handler(req, _reply, ctx) {
     const { all } = req.query as { all?: boolean };

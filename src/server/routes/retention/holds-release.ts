@@ -1,5 +1,6 @@
 import { releaseHold } from '../../../retention/holds.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { holdSchema } from './schema.js';
 
 export const holdsReleaseRoute = defineRoute({
   method: 'POST',
@@ -16,7 +17,9 @@ export const holdsReleaseRoute = defineRoute({
       properties: { reason: { type: 'string', minLength: 1, maxLength: 1000 } },
     },
     response: {
-      200: { type: 'object', description: 'the hold, with released_at/by and the reason' },
+      200: { ...holdSchema, description: 'the hold, with released_at/by and release_reason' },
+      404: errorAnswer('no legal hold with this id'),
+      409: errorAnswer('the hold was already released'),
     },
   },
   handler(req, _reply, ctx) {

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../../errors.js';
 import { parseDays, setRetentionPolicy } from '../../../retention/policy.js';
 import { defineRoute } from '../../route.js';
+import { policyAnswerSchema } from './schema.js';
 
 export const retentionUpdateRoute = defineRoute({
   method: 'PUT',
@@ -20,7 +21,7 @@ export const retentionUpdateRoute = defineRoute({
         enforce: { description: 'purge on a schedule in `evid serve` (boolean)' },
       },
     },
-    response: { 200: { type: 'object', description: 'the new policy and a warning (or null)' } },
+    response: { 200: policyAnswerSchema },
   },
   handler(req, _reply, ctx) {
     const body = (req.body ?? {}) as { days?: unknown; enforce?: unknown };

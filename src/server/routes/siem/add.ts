@@ -18,7 +18,10 @@ export const siemAddRoute = defineRoute({
     'Each kind takes only its own fields (400 naming the field otherwise). The token or client secret goes to a 0600 file in the data directory, never to the database or any answer: the target shows `secret: "****"`.',
   tag: 'siem',
   auth: 'admin',
-  schema: { body: addBody, response: { 201: targetResponse } },
+  schema: {
+    body: addBody,
+    response: { 201: { ...targetResponse, description: 'the target added (secret as "****")' } },
+  },
   handler(req, reply, ctx) {
     const { kind, endpoint, events, token, client_secret, ...options } = req.body as AddBody;
     const target = ctx.store.transact(

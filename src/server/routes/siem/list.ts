@@ -1,5 +1,6 @@
 import { targetStatuses } from '../../../siem/status.js';
 import { defineRoute } from '../../route.js';
+import { targetStatusSchema } from './schema.js';
 
 export const siemListRoute = defineRoute({
   method: 'GET',
@@ -12,8 +13,10 @@ export const siemListRoute = defineRoute({
     response: {
       200: {
         type: 'object',
-        description:
-          '{targets: [{target_id, kind, endpoint, options, events, secret, created_at, created_by, state (idle, sending, error), last_event_at, forwarded_count, error_count, queue_depth, last_error, last_error_at, next_attempt_at}]}',
+        description: 'the targets, oldest first',
+        additionalProperties: false,
+        required: ['targets'],
+        properties: { targets: { type: 'array', items: targetStatusSchema } },
       },
     },
   },

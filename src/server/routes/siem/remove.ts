@@ -1,6 +1,6 @@
 import { removeSecret } from '../../../siem/secrets.js';
 import { removeTarget } from '../../../siem/targets.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const siemRemoveRoute = defineRoute({
   method: 'DELETE',
@@ -11,7 +11,23 @@ export const siemRemoveRoute = defineRoute({
   auth: 'admin',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: '{target_id, removed_at, undelivered}' } },
+    response: {
+      200: {
+        type: 'object',
+        description: 'the target removed',
+        additionalProperties: false,
+        required: ['target_id', 'removed_at', 'undelivered'],
+        properties: {
+          target_id: { type: 'string' },
+          removed_at: { type: 'string' },
+          undelivered: {
+            type: 'integer',
+            description: 'rows still queued for it: kept for verify, never sent',
+          },
+        },
+      },
+      404: errorAnswer('no SIEM target with this id (or it was removed)'),
+    },
   },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

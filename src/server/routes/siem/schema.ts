@@ -51,8 +51,78 @@ export const addBody = {
   },
 } as const;
 
+const targetProperties = {
+  target_id: { type: 'string', description: 'siem_<ULID>, or ach_<ULID> for an alert channel' },
+  kind: {
+    type: 'string',
+    enum: [...SIEM_KINDS, 'alert_webhook', 'alert_email'],
+    description: "alert_webhook and alert_email are monitoring sessions' alert channels",
+  },
+  endpoint: { type: 'string' },
+  options: {
+    $id: 'SiemTargetOptions',
+    type: 'object',
+    additionalProperties: false,
+    description: "the kind's settings as given (never a secret)",
+    properties: {
+      index: { type: 'string' },
+      sourcetype: { type: 'string' },
+      ca_file: { type: 'string' },
+      dcr_id: { type: 'string' },
+      stream: { type: 'string' },
+      tenant_id: { type: 'string' },
+      client_id: { type: 'string' },
+      authority_host: { type: 'string' },
+      port: { type: 'integer' },
+      protocol: { type: 'string', enum: [...SYSLOG_PROTOCOLS] },
+      format: { type: 'string', enum: [...SYSLOG_FORMATS] },
+      session_id: { type: 'string', description: "an alert channel's monitoring session" },
+    },
+  },
+  events: {
+    type: 'string',
+    enum: [...SIEM_EVENTS, 'alerts'],
+    description: 'alerts: an alert channel, which gets only its alerts',
+  },
+  secret: {
+    type: ['string', 'null'],
+    enum: ['****', null],
+    description: '"****" when a token or client secret is on file, else null',
+  },
+  created_at: { type: 'string' },
+  created_by: { type: 'string' },
+} as const;
+
+/** A target as added (src/siem/types.ts SiemTarget). */
 export const targetResponse = {
+  $id: 'SiemTarget',
   type: 'object',
-  description:
-    'a target: target_id, kind, endpoint, options, events, secret ("****" when one is on file, else null), created_at, created_by',
+  additionalProperties: false,
+  required: Object.keys(targetProperties),
+  properties: targetProperties,
+} as const;
+
+const statusProperties = {
+  ...targetProperties,
+  state: {
+    type: 'string',
+    enum: ['idle', 'sending', 'error'],
+    description: 'idle: nothing queued; sending: queued, no error; error: the last try failed',
+  },
+  last_event_at: { type: ['string', 'null'], description: 'the last delivery' },
+  forwarded_count: { type: 'integer' },
+  error_count: { type: 'integer' },
+  queue_depth: { type: 'integer', description: 'rows queued and not yet delivered' },
+  last_error: { type: ['string', 'null'] },
+  last_error_at: { type: ['string', 'null'] },
+  next_attempt_at: { type: ['string', 'null'], description: 'the next retry while in error' },
+} as const;
+
+/** A target with its delivery state (src/siem/status.ts TargetStatus): `evid siem status`. */
+export const targetStatusSchema = {
+  $id: 'SiemTargetStatus',
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(statusProperties),
+  properties: statusProperties,
 } as const;

@@ -1,6 +1,7 @@
 import { getTargetRow } from '../../../siem/targets.js';
 import { testTarget } from '../../../siem/test-target.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { targetResponse } from './schema.js';
 
 export const siemTestRoute = defineRoute({
   method: 'POST',
@@ -13,7 +14,25 @@ export const siemTestRoute = defineRoute({
   auth: 'admin',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: '{target_id, kind, ok, answer}' } },
+    response: {
+      200: {
+        type: 'object',
+        description: 'what the receiver answered (ok false is still a 200)',
+        additionalProperties: false,
+        required: ['target_id', 'kind', 'ok', 'answer'],
+        properties: {
+          target_id: { type: 'string' },
+          kind: targetResponse.properties.kind,
+          ok: { type: 'boolean' },
+          answer: {
+            type: 'string',
+            description:
+              "the receiver's own answer (HEC code and text, HTTP status, ...), secrets masked",
+          },
+        },
+      },
+      404: errorAnswer('no SIEM target with this id (or it was removed)'),
+    },
   },
   async handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

@@ -1,7 +1,7 @@
 import { createSource } from '../../../sources/create.js';
 import type { SourceInput } from '../../../sources/manage.js';
-import { defineRoute } from '../../route.js';
-import { createBody } from './schema.js';
+import { defineRoute, orNull } from '../../route.js';
+import { createBody, sourceResponse } from './schema.js';
 
 export const sourcesCreateRoute = defineRoute({
   method: 'POST',
@@ -16,7 +16,33 @@ export const sourcesCreateRoute = defineRoute({
     response: {
       201: {
         type: 'object',
-        description: '{source, credential: {kind, value} | null, connect: {url, header, path}}',
+        description: 'the source, its credential (this once) and how to connect',
+        additionalProperties: false,
+        required: ['source', 'credential', 'connect'],
+        properties: {
+          source: sourceResponse,
+          credential: {
+            type: ['object', 'null'],
+            description:
+              'otel/gateway: the ingest token; webhook: the signing secret; logfile: null',
+            additionalProperties: false,
+            required: ['kind', 'value'],
+            properties: {
+              kind: { type: 'string', enum: ['token', 'webhook_secret'] },
+              value: { type: 'string' },
+            },
+          },
+          connect: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['url', 'header'],
+            properties: {
+              url: orNull('string', "the receiver's URL (null for a log file)"),
+              header: orNull('string', 'the header to send, with a <token> placeholder'),
+              path: { type: 'string', description: 'logfile: the path or glob tailed' },
+            },
+          },
+        },
       },
     },
   },

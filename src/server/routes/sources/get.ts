@@ -1,5 +1,5 @@
 import { getSource } from '../../../sources/registry.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 import { sourceResponse } from './schema.js';
 
 export const sourcesGetRoute = defineRoute({
@@ -8,7 +8,13 @@ export const sourcesGetRoute = defineRoute({
   summary: 'one source with its status and counters (404 once removed)',
   tag: 'sources',
   auth: 'read',
-  schema: { params: idParams, response: { 200: sourceResponse } },
+  schema: {
+    params: idParams,
+    response: {
+      200: { ...sourceResponse, description: 'the source' },
+      404: errorAnswer('no source with this id, or it was removed'),
+    },
+  },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };
     return ctx.store.read((r) => getSource(r, id));

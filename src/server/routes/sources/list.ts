@@ -1,5 +1,6 @@
 import { listSources } from '../../../sources/registry.js';
 import { defineRoute } from '../../route.js';
+import { sourceResponse } from './schema.js';
 
 export const sourcesListRoute = defineRoute({
   method: 'GET',
@@ -12,9 +13,11 @@ export const sourcesListRoute = defineRoute({
     response: {
       200: {
         type: 'object',
+        description: 'the sources not removed, oldest first',
+        additionalProperties: false,
         required: ['sources', 'total'],
         properties: {
-          sources: { type: 'array', items: { type: 'object' } },
+          sources: { type: 'array', items: sourceResponse },
           total: { type: 'integer' },
         },
       },

@@ -1,5 +1,5 @@
 import { removeSource } from '../../../sources/manage.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const sourcesRemoveRoute = defineRoute({
   method: 'DELETE',
@@ -21,7 +21,21 @@ export const sourcesRemoveRoute = defineRoute({
       },
     },
     response: {
-      200: { type: 'object', description: '{source_id, removed_at, purged_events}' },
+      200: {
+        type: 'object',
+        description: 'the source removed',
+        additionalProperties: false,
+        required: ['source_id', 'removed_at', 'purged_events'],
+        properties: {
+          source_id: { type: 'string' },
+          removed_at: { type: 'string' },
+          purged_events: {
+            type: 'integer',
+            description: 'events whose content was blanked (purge=true), else 0',
+          },
+        },
+      },
+      404: errorAnswer('no source with this id, or it was removed'),
     },
   },
   handler(req, _reply, ctx) {

@@ -1,6 +1,8 @@
+import { eventSchema } from '../../../ingest/schema.js';
 import { MAPPED_FIELDS } from '../../../sources/log-format.js';
 import { MAX_TIMEOUT_MS } from '../../../sources/options.js';
 import { SOURCE_TYPES } from '../../../sources/types.js';
+import { orNull } from '../../route.js';
 
 /** The body of POST /api/v1/sources: the same fields as `evid sources add`. */
 export const createBody = {
@@ -41,8 +43,71 @@ export const createBody = {
   },
 } as const;
 
+const sourceProperties = {
+  source_id: { type: 'string', description: 'src_<ULID>' },
+  type: { type: 'string', enum: [...SOURCE_TYPES] },
+  name: { type: 'string' },
+  endpoint: orNull(
+    'string',
+    'otel/webhook: a free label; logfile: the path or glob; gateway: the upstream',
+  ),
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'the type options as stored (checked when added)',
+    properties: {
+      format: {
+        description: `logfile: "ndjson", or an object mapping event fields (${MAPPED_FIELDS.join(', ')}) to dotted paths`,
+        oneOf: [
+          { type: 'string', enum: ['ndjson'] },
+          { type: 'object', additionalProperties: { type: 'string' } },
+        ],
+      },
+      fail_closed: { type: 'boolean' },
+      timeout_ms: { type: 'integer' },
+    },
+  },
+  key_id: orNull('string', "the source's ingest token (an API key), when its type needs one"),
+  status: {
+    type: 'string',
+    enum: ['never', 'receiving', 'idle', 'error'],
+    description: 'never: nothing received yet; receiving: an event within 5 minutes',
+  },
+  last_event_at: orNull('string'),
+  event_count: { type: 'integer' },
+  error_count: { type: 'integer' },
+  skipped_count: {
+    type: 'integer',
+    description: 'received but not evidence (OTLP spans with no AI attributes)',
+  },
+  last_error: orNull('string'),
+  created_at: { type: 'string' },
+  created_by: { type: 'string' },
+} as const;
+
+/** A source with its status and counters (src/sources/types.ts Source); never a credential. */
 export const sourceResponse = {
+  $id: 'Source',
   type: 'object',
-  description:
-    'a source: id, type, name, endpoint, options, status (never, receiving, idle, error), last_event_at, event_count, error_count, skipped_count, last_error',
+  additionalProperties: false,
+  required: Object.keys(sourceProperties),
+  properties: sourceProperties,
+} as const;
+
+/**
+ * A session as a receiver maps a delivery (src/ingest/append.ts SessionInput), before it is
+ * stored: what a dry run answers.
+ */
+export const mappedSessionSchema = {
+  $id: 'MappedSession',
+  type: 'object',
+  required: ['session_id', 'agent', 'events'],
+  additionalProperties: false,
+  properties: {
+    session_id: { type: 'string' },
+    agent: { type: 'string' },
+    framework: orNull('string'),
+    attributes: { type: 'object', description: 'kept on the trace when this creates it' },
+    events: { type: 'array', items: eventSchema },
+  },
 } as const;

@@ -1,6 +1,7 @@
 import { baseUrlOf } from '../../../sources/connect.js';
 import { testSource, type TestCredential } from '../../../sources/test-source.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { sourceTestSchema } from './test-schema.js';
 
 export const sourcesTestRoute = defineRoute({
   method: 'POST',
@@ -26,11 +27,11 @@ export const sourcesTestRoute = defineRoute({
       },
     },
     response: {
-      200: {
-        type: 'object',
-        description:
-          '{ok, reason, target, credential, http_status, latency_ms, authenticated, authenticated_as, sessions, event}',
-      },
+      200: sourceTestSchema,
+      400: errorAnswer(
+        'invalid input, or an otel/gateway source tested with no token and no bearer credential of the caller',
+      ),
+      404: errorAnswer('no source with this id, or it was removed'),
     },
   },
   async handler(req, _reply, ctx) {

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../../admin/password.js';
 import { addUser, normaliseEmail, parseUserRole } from '../../../admin/users.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 import { passwordProperty, roleProperty, userResponse } from './schema.js';
 
 export const usersCreateRoute = defineRoute({
@@ -22,7 +22,10 @@ export const usersCreateRoute = defineRoute({
         password: passwordProperty,
       },
     },
-    response: { 201: userResponse },
+    response: {
+      201: { ...userResponse, description: 'the user added' },
+      409: errorAnswer('a user with this e-mail exists'),
+    },
   },
   async handler(req, reply, ctx) {
     const body = req.body as { email: string; role: string; password: string };

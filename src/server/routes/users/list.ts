@@ -1,5 +1,6 @@
 import { listUsers } from '../../../admin/users.js';
 import { defineRoute } from '../../route.js';
+import { userResponse } from './schema.js';
 
 export const usersListRoute = defineRoute({
   method: 'GET',
@@ -18,8 +19,10 @@ export const usersListRoute = defineRoute({
     response: {
       200: {
         type: 'object',
-        description:
-          '{users: [{user_id, email, role, created_at, created_by, updated_at, removed_at, last_login_at}]}',
+        description: 'the users, oldest first',
+        additionalProperties: false,
+        required: ['users'],
+        properties: { users: { type: 'array', items: userResponse } },
       },
     },
   },

@@ -1,7 +1,7 @@
 import { hashPassword } from '../../../admin/password.js';
 import { requireLiveUser, resetUserPassword } from '../../../admin/users.js';
 import { defineRoute } from '../../route.js';
-import { passwordProperty, userParams, userResponse } from './schema.js';
+import { noSuchUser, passwordProperty, userParams, userResponse } from './schema.js';
 
 export const usersResetPasswordRoute = defineRoute({
   method: 'PUT',
@@ -18,7 +18,7 @@ export const usersResetPasswordRoute = defineRoute({
       required: ['password'],
       properties: { password: passwordProperty },
     },
-    response: { 200: userResponse },
+    response: { 200: { ...userResponse, description: 'the user' }, 404: noSuchUser },
   },
   async handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

@@ -1,6 +1,6 @@
 import { setUserRole } from '../../../admin/users.js';
-import { defineRoute } from '../../route.js';
-import { roleProperty, userParams, userResponse } from './schema.js';
+import { defineRoute, errorAnswer } from '../../route.js';
+import { noSuchUser, roleProperty, userParams, userResponse } from './schema.js';
 
 export const usersSetRoleRoute = defineRoute({
   method: 'PUT',
@@ -17,7 +17,11 @@ export const usersSetRoleRoute = defineRoute({
       required: ['role'],
       properties: { role: roleProperty },
     },
-    response: { 200: userResponse },
+    response: {
+      200: { ...userResponse, description: 'the user with the new role' },
+      404: noSuchUser,
+      409: errorAnswer('the user already has this role'),
+    },
   },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

@@ -1,0 +1,60 @@
+import { orNull } from '../../route.js';
+
+/**
+ * A background job as GET /api/v1/jobs/{id} shows it (src/server/jobs.ts showJob): the
+ * owner stays inside. Also the 202 answer of the routes that start one.
+ */
+export const jobSchema = {
+  $id: 'Job',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'kind',
+    'state',
+    'progress',
+    'created_at',
+    'started_at',
+    'finished_at',
+    'result_url',
+    'result',
+    'error',
+    'status_url',
+  ],
+  properties: {
+    id: { type: 'string', description: 'job_<ULID>, or the id of the report or safety run' },
+    kind: { type: 'string', description: 'pack, report, ledger_verify, or a safety run kind' },
+    state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+    progress: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['done', 'total', 'phase'],
+      properties: {
+        done: { type: 'integer' },
+        total: { type: 'integer', description: '0 while not known' },
+        phase: { type: 'string' },
+      },
+    },
+    created_at: { type: 'string' },
+    started_at: orNull('string'),
+    finished_at: orNull('string'),
+    result_url: orNull('string', "once done: a download, or the report's or run's status"),
+    result: {
+      description: 'once done, the outcome when it has no URL of its own (a verify run); else null',
+    },
+    error: {
+      type: ['object', 'null'],
+      description: "once failed: the error body's `error` member, without a request_id",
+      additionalProperties: false,
+      required: ['code', 'message', 'type', 'details'],
+      properties: {
+        code: { type: 'integer', description: 'HTTP status' },
+        message: { type: 'string', description: 'HTTP reason phrase' },
+        type: { type: 'string', description: 'stable error code: validation, internal, ...' },
+        details: { type: 'string' },
+        field: { type: 'string' },
+      },
+    },
+    status_url: { type: 'string', description: 'this job: /api/v1/jobs/{id}' },
+  },
+} as const;
