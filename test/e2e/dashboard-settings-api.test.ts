@@ -117,6 +117,14 @@ describe('traces search, API keys and legal holds over REST', () => {
       body: { agent: 'a', session: 'b', reason: 'two selectors' },
     });
     expect(two.status).toBe(400);
+    // The document states the domain's 200-character limit on a case reference.
+    const longCase = await api<{ error: { field?: string } }>(
+      server.url,
+      '/api/v1/retention/holds',
+      { method: 'POST', body: { agent: 'a', reason: 'r', case: 'C'.repeat(201) } },
+    );
+    expect(longCase.status).toBe(400);
+    expect(longCase.text).toContain('case');
 
     const listed = await api<{ holds: Array<{ hold_id: string }> }>(
       server.url,

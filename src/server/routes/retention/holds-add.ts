@@ -4,6 +4,8 @@ import { defineRoute, errorAnswer } from '../../route.js';
 import { holdSchema } from './schema.js';
 
 const text = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+// The domain's limit for names (retention/holds.ts), so the document states the rule it enforces.
+const name = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 export const holdsAddRoute = defineRoute({
   method: 'POST',
@@ -21,11 +23,11 @@ export const holdsAddRoute = defineRoute({
       properties: {
         trace: text,
         session: text,
-        agent: text,
+        agent: name,
         since: text,
         until: text,
         reason: text,
-        case: text,
+        case: name,
       },
     },
     response: {
