@@ -1452,6 +1452,18 @@ export interface components {
                 /** @description what went wrong, naming the field when there is one */
                 details: string;
                 field?: string;
+                /** @description on a 503: the kill switch that refused the intake (Retry-After says when to try again) */
+                kill_switch?: {
+                    /** @description who activated it */
+                    actor: string;
+                    /** @description the stopped agent; null for the global switch */
+                    agent: string | null;
+                    reason: string;
+                    /** @enum {string} */
+                    scope: "global" | "agent";
+                    /** @description when it was activated */
+                    since: string;
+                };
                 /** @description HTTP reason phrase */
                 message: string;
                 /** @description quote it to support; also the X-Request-Id header */
@@ -1805,6 +1817,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description the store has never seen this agent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -2083,6 +2104,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no event with this event_id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -2143,6 +2173,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no pack with this id, or its file is gone */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,6 +2347,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no finding with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -2379,6 +2427,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no finding with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2870,15 +2927,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description request body larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -3345,15 +3393,6 @@ export interface operations {
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description request body larger than the limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3981,6 +4020,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no report with this filename, or its file is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the report is not done (queued, running or failed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -4041,6 +4098,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no report with this report_id or filename */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4774,27 +4840,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description wrong e-mail or password (the same answer for both) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @description HTTP status */
-                            code: number;
-                            /** @description what went wrong, naming the field when there is one */
-                            details: string;
-                            field?: string;
-                            /** @description HTTP reason phrase */
-                            message: string;
-                            /** @description quote it to support; also the X-Request-Id header */
-                            request_id: string;
-                            /** @description stable error code: validation, not_found, conflict, ... */
-                            type?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
@@ -4824,27 +4876,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description OK */
+            /** @description five failed sign-ins for this e-mail within 15 minutes (details say until when), or over 30 tries a minute from this address (Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /** @description HTTP status */
-                            code: number;
-                            /** @description what went wrong, naming the field when there is one */
-                            details: string;
-                            field?: string;
-                            /** @description HTTP reason phrase */
-                            message: string;
-                            /** @description quote it to support; also the X-Request-Id header */
-                            request_id: string;
-                            /** @description stable error code: validation, not_found, conflict, ... */
-                            type?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */
@@ -4889,15 +4927,6 @@ export interface operations {
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description request body larger than the limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5296,15 +5325,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description request body larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -5396,15 +5416,6 @@ export interface operations {
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description request body larger than the limit */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5771,15 +5782,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description request body larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -5818,16 +5820,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description dry run: what would be appended */
+            /** @description dry run (X-Evid-Dry-Run: 1): what would be appended; nothing is stored */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description the principal: the source id */
+                        authenticated_as: string;
+                        /** @enum {boolean} */
+                        dry_run: true;
+                        sessions: components["schemas"]["MappedSession"][];
+                        source_id: string;
+                    };
                 };
             };
-            /** @description accepted (stored and committed) */
+            /** @description accepted: what was stored is committed; sessions refused one by one are in rejected */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -5835,11 +5844,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description events stored */
-                        accepted?: number;
+                        accepted: number;
                         /** @description events already stored, skipped */
-                        duplicates?: number;
-                        rejected?: Record<string, never>[];
-                        sessions?: Record<string, never>[];
+                        duplicates: number;
+                        rejected: {
+                            error: {
+                                /** @description the HTTP status it would have had alone */
+                                code: number;
+                                message: string;
+                                /** @description validation, invalid_text, kill_switch_active, ... */
+                                type: string;
+                            };
+                            /** @description absent when the session had none */
+                            session_id?: string;
+                        }[];
+                        sessions: {
+                            /** @description true when this delivery started the session's trace */
+                            created: boolean;
+                            /** @description events whose event_id was already stored */
+                            duplicates: number;
+                            events_ingested: number;
+                            findings_generated: number;
+                            session_id: string;
+                            trace_id: string;
+                        }[];
                     };
                 };
             };
@@ -5863,6 +5891,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no webhook source with this id (unknown, removed, or another type) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6324,6 +6361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no trace with this trace_id or session_id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -6401,6 +6447,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no trace with this trace_id or session_id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6715,15 +6770,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description request body larger than the limit */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -6984,7 +7030,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
@@ -7006,6 +7056,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no gateway source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7081,7 +7140,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
@@ -7103,6 +7166,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no gateway source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7204,6 +7276,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no gateway source with this id, or it was removed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -7254,7 +7335,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
@@ -7276,6 +7361,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no gateway source with this id, or it was removed */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7574,6 +7668,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no alignment evaluation run with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -7740,6 +7843,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no objective set with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7977,6 +8089,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no model analysis run with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8855,6 +8976,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description no execution with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
             429: {
                 headers: {
@@ -8989,8 +9119,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
-            409: {
+            /** @description no execution with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8998,8 +9128,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description request body larger than the limit */
-            413: {
+            /** @description the execution had already finished */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9055,7 +9185,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description missing or invalid credential */
             401: {
@@ -9496,7 +9630,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description missing or invalid credential */
             401: {

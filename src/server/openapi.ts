@@ -64,11 +64,18 @@ function parameters(route: RouteDef, components: Json): Json[] {
   return out;
 }
 
+/** A route that reads a request body: validated JSON, a documented body, or raw bytes. */
+const takesBody = (route: RouteDef): boolean =>
+  Boolean(route.schema?.body ?? route.docs?.body ?? route.rawBody);
+
 function responses(route: RouteDef, components: Json): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(route.schema?.response ?? {})) {
     const s = schema as Json;
-    const media = route.docs?.produces ?? 'application/json';
+    // A download's own media type is its success's; its refusals are JSON error bodies.
+    const media = status.startsWith('2')
+      ? (route.docs?.produces ?? 'application/json')
+      : 'application/json';
     // A named schema used with this answer's own description (`{...jobSchema, description}`):
     // the description is the answer's, not the component's, which every other use shares.
     const { description: _d, ...named } = s;
@@ -81,7 +88,10 @@ function responses(route: RouteDef, components: Json): Json {
   if (route.auth !== 'public') [401, 429].forEach((s) => errors.add(s));
   if (route.auth !== 'public' && route.auth !== 'authenticated') errors.add(403);
   if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.add(400);
-  if (route.method !== 'GET') [409, 413].forEach((s) => errors.add(s));
+  if (route.method !== 'GET') errors.add(409);
+  // Where a body is part of the contract; a body-less route meets the limit only when a
+  // client sends a large body the route has no use for.
+  if (takesBody(route)) errors.add(413);
   if (route.schema?.body) errors.add(415);
   if (route.auth === 'ingest') {
     errors.add(503);

@@ -77,6 +77,10 @@ export interface RouteDef {
 
 export const defineRoute = (route: RouteDef): RouteDef => route;
 
+/** A JSON type that may also be null (a time not reached yet, a field left out). */
+export const orNull = (type: string, description?: string) =>
+  ({ type: [type, 'null'], ...(description ? { description } : {}) }) as const;
+
 /** The error body schema (DESIGN.md "REST conventions"), shared by every error answer. */
 export const errorBodySchema = {
   type: 'object',
@@ -101,6 +105,20 @@ export const errorBodySchema = {
           description: 'stable error code: validation, not_found, conflict, ...',
         },
         field: { type: 'string' },
+        kill_switch: {
+          type: 'object',
+          description:
+            'on a 503: the kill switch that refused the intake (Retry-After says when to try again)',
+          required: ['scope', 'agent', 'reason', 'actor', 'since'],
+          additionalProperties: false,
+          properties: {
+            scope: { type: 'string', enum: ['global', 'agent'] },
+            agent: orNull('string', 'the stopped agent; null for the global switch'),
+            reason: { type: 'string' },
+            actor: { type: 'string', description: 'who activated it' },
+            since: { type: 'string', description: 'when it was activated' },
+          },
+        },
       },
     },
   },
@@ -113,10 +131,6 @@ export const errorBodySchema = {
  */
 export const errorAnswer = (description: string) =>
   ({ ...errorBodySchema, $id: 'Error', description }) as const;
-
-/** A JSON type that may also be null (a time not reached yet, a field left out). */
-export const orNull = (type: string, description?: string) =>
-  ({ type: [type, 'null'], ...(description ? { description } : {}) }) as const;
 
 export const idParams = {
   type: 'object',

@@ -34,6 +34,8 @@ export interface TargetOptions {
   port?: number;
   protocol?: (typeof SYSLOG_PROTOCOLS)[number];
   format?: (typeof SYSLOG_FORMATS)[number];
+  /** An alert channel's monitoring session (src/safety/monitoring/channels.ts). */
+  session_id?: string;
 }
 
 /** idle: nothing queued; sending: queued and no error since the last delivery; error: the last try failed. */

@@ -96,10 +96,10 @@ class Generator:
         if "$ref" in schema:
             return self.ref(schema["$ref"])
         if "const" in schema:
-            return f"Literal[{json.dumps(schema['const'])}]"
+            return f"Literal[{py_literal(schema['const'])}]"
         if "enum" in schema:
             values = schema["enum"]
-            literals = [json.dumps(v) for v in values if v is not None and not isinstance(v, float)]
+            literals = [py_literal(v) for v in values if v is not None and not isinstance(v, float)]
             out = f"Literal[{', '.join(literals)}]" if literals else "Any"
             return f"{out} | None" if None in values else out
         for key in ("oneOf", "anyOf"):
@@ -191,13 +191,22 @@ class Generator:
                 body = json_schema(op.get("requestBody", {}))
                 if body is not None:
                     self.define(f"{base}Body", body)
+                # The lowest 2xx is `<Op>Response`; another 2xx with its own schema (a webhook
+                # delivery's 202 beside its dry run's 200) is `<Op>Response<status>`.
+                answered: list[Any] = []
                 for status, answer in sorted(op.get("responses", {}).items()):
                     schema = json_schema(answer)
-                    if status.startswith("2") and schema is not None:
-                        self.define(f"{base}Response", schema)
-                        break
+                    if not status.startswith("2") or schema is None or schema in answered:
+                        continue
+                    self.define(f"{base}Response{status if answered else ''}", schema)
+                    answered.append(schema)
         names = "".join(f'    "{n}",\n' for n in self.defs)
         return HEADER + names + "]\n\n\n" + "\n\n\n".join(self.defs.values()) + "\n"
+
+
+def py_literal(value: Any) -> str:
+    """A JSON value as Python source: ``True``, not JSON's ``true``."""
+    return repr(value) if isinstance(value, bool) else json.dumps(value)
 
 
 def one_line(text: str) -> str:

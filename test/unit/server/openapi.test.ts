@@ -52,4 +52,65 @@ describe('OpenAPI document', () => {
     });
     expect(doc.paths['/api/v1/traces'].post.security).toBeUndefined(); // the default: bearer
   });
+
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Record<string, Loose>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({
+        where: `${method.toUpperCase()} ${path}`,
+        path,
+        op,
+      })),
+    );
+
+  it('lists 413 exactly on the operations that take a request body', () => {
+    const wrong = operations()
+      .filter(({ op }) => (op.requestBody !== undefined) !== '413' in op.responses)
+      .map(({ where }) => where);
+    expect(wrong).toEqual([]);
+    expect(doc.paths['/api/v1/keys/{id}'].delete.responses['413']).toBeUndefined();
+    expect(doc.paths['/api/v1/sources/{id}/events'].post.responses['413']).toBeDefined();
+  });
+
+  /** Path parameters that are not an id a handler looks up, each with why. */
+  const NO_404: Record<string, string> = {
+    'GET /api/v1/compliance/{regulation}': 'regulation is one of four names: another is 400',
+  };
+
+  it('documents a 404 on every operation with a parameter in its path, unless excused', () => {
+    const missing = operations()
+      .filter(
+        ({ path, op, where }) =>
+          path.includes('{') && !('404' in op.responses) && !(where in NO_404),
+      )
+      .map(({ where }) => where);
+    expect(missing).toEqual([]);
+    for (const where of Object.keys(NO_404)) {
+      expect(operations().map((o) => o.where)).toContain(where);
+    }
+    // A download's 404 is a JSON error body, not the download's media type.
+    const download = doc.paths['/api/v1/exports/{pack_id}'].get.responses;
+    expect(Object.keys(download['200'].content)).toEqual(['application/zip']);
+    expect(download['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
+  });
+
+  it('the Error schema documents the kill switch of a 503; sign-in refusals say why', () => {
+    const error = doc.components.schemas.Error.properties.error;
+    expect(error.properties.kill_switch.required).toEqual([
+      'scope',
+      'agent',
+      'reason',
+      'actor',
+      'since',
+    ]);
+    expect(error.required).not.toContain('kill_switch');
+    const signIn = doc.paths['/api/v1/session'].post.responses;
+    for (const status of ['401', '429']) {
+      expect(signIn[status].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+      expect(signIn[status].description).not.toBe('OK');
+    }
+  });
 });

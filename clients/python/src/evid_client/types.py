@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
 __all__ = [
+    "ErrorErrorKillSwitch",
     "ErrorError",
     "Error",
     "Event",
@@ -19,9 +20,9 @@ __all__ = [
     "JobProgress",
     "JobError",
     "Job",
+    "MappedSession",
     "SourceOptions",
     "Source",
-    "MappedSession",
     "LegalHold",
     "ApiKey",
     "User",
@@ -51,6 +52,7 @@ __all__ = [
     "GetPacksResponse",
     "PostPacksBody",
     "PostPacksResponse",
+    "PostPacksResponse202",
     "GetPoliciesResponse",
     "PutPoliciesBody",
     "PutPoliciesResponse",
@@ -71,8 +73,14 @@ __all__ = [
     "PostKillSwitchActivateResponse",
     "PostKillSwitchDeactivateBody",
     "PostKillSwitchDeactivateResponse",
+    "PostV1TracesBody",
+    "PostV1LogsBody",
     "PostSourcesIdEventsBody",
     "PostSourcesIdEventsResponse",
+    "PostSourcesIdEventsResponse202SessionsItem",
+    "PostSourcesIdEventsResponse202RejectedItemError",
+    "PostSourcesIdEventsResponse202RejectedItem",
+    "PostSourcesIdEventsResponse202",
     "GetSourcesResponse",
     "PostSourcesBodyOptions",
     "PostSourcesBody",
@@ -84,6 +92,9 @@ __all__ = [
     "DeleteSourcesIdResponse",
     "PostSourcesIdTestBody",
     "PostSourcesIdTestResponse",
+    "PostGatewayIdV1ChatCompletionsBody",
+    "PostGatewayIdV1ResponsesBody",
+    "PostGatewayIdV1EmbeddingsBody",
     "GetRetentionResponse",
     "PutRetentionBody",
     "PutRetentionResponse",
@@ -114,6 +125,7 @@ __all__ = [
     "PostSiemTargetsIdTestResponse",
     "PostV1AnalysisSafetyModelBody",
     "PostV1AnalysisSafetyModelResponse",
+    "PostV1AnalysisSafetyModelResponse202",
     "GetV1AnalysisSafetyModelIdResponse",
     "GetV1AnalysisSafetyGuardResponse",
     "PostV1AlignmentObjectivesBody",
@@ -122,6 +134,7 @@ __all__ = [
     "PostV1AlignmentEvaluateBodyTestCasesItem",
     "PostV1AlignmentEvaluateBody",
     "PostV1AlignmentEvaluateResponse",
+    "PostV1AlignmentEvaluateResponse202",
     "GetV1AlignmentEvaluateIdResponse",
     "PostV1ExecuteQuery",
     "PostV1ExecuteBody",
@@ -174,7 +187,21 @@ __all__ = [
     "GetLedgerProofQuery",
     "GetLedgerProofResponse",
     "PostLedgerVerifyResponse",
+    "PostLedgerVerifyResponse202",
 ]
+
+
+# on a 503: the kill switch that refused the intake (Retry-After says when to try again)
+ErrorErrorKillSwitch = TypedDict(
+    "ErrorErrorKillSwitch",
+    {
+        "scope": Literal["global", "agent"],
+        "agent": str | None,
+        "reason": str,
+        "actor": str,
+        "since": str,
+    },
+)
 
 
 ErrorError = TypedDict(
@@ -186,6 +213,7 @@ ErrorError = TypedDict(
         "request_id": str,
         "type": NotRequired[str],
         "field": NotRequired[str],
+        "kill_switch": NotRequired[ErrorErrorKillSwitch],
     },
 )
 
@@ -296,6 +324,18 @@ Job = TypedDict(
 )
 
 
+MappedSession = TypedDict(
+    "MappedSession",
+    {
+        "session_id": str,
+        "agent": str,
+        "framework": NotRequired[str | None],
+        "attributes": NotRequired[dict[str, Any]],
+        "events": list[Event],
+    },
+)
+
+
 # the type options as stored (checked when added)
 SourceOptions = TypedDict(
     "SourceOptions",
@@ -324,18 +364,6 @@ Source = TypedDict(
         "last_error": str | None,
         "created_at": str,
         "created_by": str,
-    },
-)
-
-
-MappedSession = TypedDict(
-    "MappedSession",
-    {
-        "session_id": str,
-        "agent": str,
-        "framework": NotRequired[str | None],
-        "attributes": NotRequired[dict[str, Any]],
-        "events": list[Event],
     },
 )
 
@@ -661,6 +689,9 @@ PostPacksBody = TypedDict(
 PostPacksResponse = dict[str, Any]
 
 
+PostPacksResponse202 = Job
+
+
 GetPoliciesResponse = dict[str, Any]
 
 
@@ -804,10 +835,69 @@ PostKillSwitchDeactivateResponse = TypedDict(
 )
 
 
+PostV1TracesBody = dict[str, Any]
+
+
+PostV1LogsBody = dict[str, Any]
+
+
 PostSourcesIdEventsBody = TraceIngestionRequest | Event
 
 
-PostSourcesIdEventsResponse = dict[str, Any]
+# dry run (X-Evid-Dry-Run: 1): what would be appended; nothing is stored
+PostSourcesIdEventsResponse = TypedDict(
+    "PostSourcesIdEventsResponse",
+    {
+        "dry_run": Literal[True],
+        "source_id": str,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+    },
+)
+
+
+PostSourcesIdEventsResponse202SessionsItem = TypedDict(
+    "PostSourcesIdEventsResponse202SessionsItem",
+    {
+        "trace_id": str,
+        "session_id": str,
+        "created": bool,
+        "events_ingested": int,
+        "duplicates": int,
+        "findings_generated": int,
+    },
+)
+
+
+PostSourcesIdEventsResponse202RejectedItemError = TypedDict(
+    "PostSourcesIdEventsResponse202RejectedItemError",
+    {
+        "code": int,
+        "type": str,
+        "message": str,
+    },
+)
+
+
+PostSourcesIdEventsResponse202RejectedItem = TypedDict(
+    "PostSourcesIdEventsResponse202RejectedItem",
+    {
+        "session_id": NotRequired[str],
+        "error": PostSourcesIdEventsResponse202RejectedItemError,
+    },
+)
+
+
+# accepted: what was stored is committed; sessions refused one by one are in rejected
+PostSourcesIdEventsResponse202 = TypedDict(
+    "PostSourcesIdEventsResponse202",
+    {
+        "accepted": int,
+        "duplicates": int,
+        "sessions": list[PostSourcesIdEventsResponse202SessionsItem],
+        "rejected": list[PostSourcesIdEventsResponse202RejectedItem],
+    },
+)
 
 
 # the sources not removed, oldest first
@@ -923,6 +1013,15 @@ PostSourcesIdTestResponse = TypedDict(
         "reason": str | None,
     },
 )
+
+
+PostGatewayIdV1ChatCompletionsBody = dict[str, Any]
+
+
+PostGatewayIdV1ResponsesBody = dict[str, Any]
+
+
+PostGatewayIdV1EmbeddingsBody = dict[str, Any]
 
 
 # the policy and the state of the store
@@ -1188,6 +1287,9 @@ PostV1AnalysisSafetyModelBody = TypedDict(
 PostV1AnalysisSafetyModelResponse = dict[str, Any]
 
 
+PostV1AnalysisSafetyModelResponse202 = dict[str, Any]
+
+
 GetV1AnalysisSafetyModelIdResponse = dict[str, Any]
 
 
@@ -1230,6 +1332,9 @@ PostV1AlignmentEvaluateBody = TypedDict(
 
 
 PostV1AlignmentEvaluateResponse = dict[str, Any]
+
+
+PostV1AlignmentEvaluateResponse202 = dict[str, Any]
 
 
 GetV1AlignmentEvaluateIdResponse = dict[str, Any]
@@ -1763,3 +1868,6 @@ GetLedgerProofResponse = dict[str, Any]
 
 
 PostLedgerVerifyResponse = dict[str, Any]
+
+
+PostLedgerVerifyResponse202 = Job

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 import { regulationOf, reviewQuery } from './schema.js';
 
 export const complianceAgentRoute = defineRoute({
@@ -18,7 +18,10 @@ export const complianceAgentRoute = defineRoute({
       },
     },
     querystring: reviewQuery,
-    response: { 200: { type: 'object', description: 'the score scoped to the agent' } },
+    response: {
+      200: { type: 'object', description: 'the score scoped to the agent' },
+      404: errorAnswer('the store has never seen this agent'),
+    },
   },
   async handler(req, _reply, ctx) {
     const [{ parseRegulation }, { computeCompliance }] = await Promise.all([

@@ -1,5 +1,5 @@
 import { getEvent } from '../../../store/events.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const eventsGetRoute = defineRoute({
   method: 'GET',
@@ -7,7 +7,13 @@ export const eventsGetRoute = defineRoute({
   summary: 'one event by event_id',
   tag: 'events',
   auth: 'read',
-  schema: { params: idParams, response: { 200: { type: 'object', description: 'the event' } } },
+  schema: {
+    params: idParams,
+    response: {
+      200: { type: 'object', description: 'the event' },
+      404: errorAnswer('no event with this event_id'),
+    },
+  },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };
     return ctx.store.read((r) => getEvent(r, id));

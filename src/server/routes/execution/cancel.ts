@@ -1,6 +1,6 @@
 import { requestCancel } from '../../../workflows/executions.js';
 import { waitFor } from '../../../workflows/running.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 import { DEFAULT_WAIT_MS, executionSchema, waitQuery } from './schema.js';
 
 export const executionCancelRoute = defineRoute({
@@ -14,7 +14,12 @@ export const executionCancelRoute = defineRoute({
   schema: {
     params: idParams,
     querystring: waitQuery,
-    response: { 200: executionSchema, 202: executionSchema },
+    response: {
+      200: executionSchema,
+      202: executionSchema,
+      404: errorAnswer('no execution with this id'),
+      409: errorAnswer('the execution had already finished'),
+    },
   },
   async handler(req, reply, ctx) {
     const { id } = req.params as { id: string };

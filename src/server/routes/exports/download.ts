@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { NotFoundError } from '../../../errors.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 
 export const exportsDownloadRoute = defineRoute({
   method: 'GET',
@@ -15,7 +15,10 @@ export const exportsDownloadRoute = defineRoute({
       required: ['pack_id'],
       properties: { pack_id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' } },
     },
-    response: { 200: { type: 'string', format: 'binary', description: 'the pack zip' } },
+    response: {
+      200: { type: 'string', format: 'binary', description: 'the pack zip' },
+      404: errorAnswer('no pack with this id, or its file is gone'),
+    },
   },
   docs: { produces: 'application/zip' },
   async handler(req, reply, ctx) {

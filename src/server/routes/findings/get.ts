@@ -1,5 +1,5 @@
 import { getFinding } from '../../../store/findings.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const findingsGetRoute = defineRoute({
   method: 'GET',
@@ -9,7 +9,10 @@ export const findingsGetRoute = defineRoute({
   auth: 'read',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: 'finding detail' } },
+    response: {
+      200: { type: 'object', description: 'finding detail' },
+      404: errorAnswer('no finding with this id'),
+    },
   },
   handler(req, _reply, ctx) {
     const { id } = req.params as { id: string };

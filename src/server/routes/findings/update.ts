@@ -1,5 +1,5 @@
 import { FINDING_STATUSES, getFinding, updateFindingStatus } from '../../../store/findings.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const findingsUpdateRoute = defineRoute({
   method: 'PATCH',
@@ -20,6 +20,7 @@ export const findingsUpdateRoute = defineRoute({
     },
     response: {
       200: { type: 'object', description: 'the finding after the move, with its history' },
+      404: errorAnswer('no finding with this id'),
     },
   },
   handler(req, _reply, ctx) {

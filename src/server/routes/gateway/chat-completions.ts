@@ -1,6 +1,6 @@
 import { chatAnswer, chatRequest, ChatStream } from '../../../sources/gateway/chat.js';
 import { defineRoute } from '../../route.js';
-import { GATEWAY_DESCRIPTION, gatewayHandler, gatewayParams } from './handler.js';
+import { GATEWAY_DESCRIPTION, gatewayDocs, gatewayHandler, gatewaySchema } from './handler.js';
 
 export const gatewayChatRoute = defineRoute({
   method: 'POST',
@@ -11,7 +11,8 @@ export const gatewayChatRoute = defineRoute({
   auth: 'ingest',
   credential: 'x-evid-key',
   rawBody: true,
-  schema: { params: gatewayParams },
+  schema: gatewaySchema,
+  docs: gatewayDocs,
   handler: gatewayHandler({
     path: 'chat/completions',
     request: chatRequest,

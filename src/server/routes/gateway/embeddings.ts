@@ -1,6 +1,6 @@
 import { embeddingsAnswer, embeddingsRequest } from '../../../sources/gateway/embeddings.js';
 import { defineRoute } from '../../route.js';
-import { GATEWAY_DESCRIPTION, gatewayHandler, gatewayParams } from './handler.js';
+import { GATEWAY_DESCRIPTION, gatewayDocs, gatewayHandler, gatewaySchema } from './handler.js';
 
 export const gatewayEmbeddingsRoute = defineRoute({
   method: 'POST',
@@ -11,7 +11,8 @@ export const gatewayEmbeddingsRoute = defineRoute({
   auth: 'ingest',
   credential: 'x-evid-key',
   rawBody: true,
-  schema: { params: gatewayParams },
+  schema: gatewaySchema,
+  docs: gatewayDocs,
   handler: gatewayHandler({
     path: 'embeddings',
     request: embeddingsRequest,

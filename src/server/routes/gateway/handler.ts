@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callIdentity, openAiError } from '../../../sources/gateway/call.js';
 import { plannedSession, proxyCall, type GatewayApi } from '../../../sources/gateway/proxy.js';
 import { sourceForCaller } from '../../../sources/registry.js';
-import type { RouteDef, ServerContext } from '../../route.js';
+import { errorAnswer, type RouteDef, type ServerContext } from '../../route.js';
 
 /** `/gateway/{id}/v1/...`: the source id is the first path segment. */
 export const gatewayParams = {
@@ -10,6 +10,22 @@ export const gatewayParams = {
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const;
+
+/** The gateway routes' schema: their answers are the upstream's, their refusals evid's. */
+export const gatewaySchema = {
+  params: gatewayParams,
+  response: {
+    404: errorAnswer('no gateway source with this id, or it was removed'),
+  },
+};
+
+/** The body of a gateway call: the OpenAI API's own, forwarded unchanged (never validated here). */
+export const gatewayDocs = {
+  body: {
+    type: 'object',
+    description: "the OpenAI API's request body, forwarded to the upstream as sent",
+  },
+};
 
 export const GATEWAY_DESCRIPTION =
   "Recording gateway (docs/sources.md): an OpenAI-compatible proxy to the source's upstream. Send the source token in X-Evid-Key and the upstream's own key in Authorization (forwarded, never stored). Optional X-Evid-Session-Id (or Helicone-Session-Id), X-Evid-Agent, X-Evid-Dry-Run: 1. Upstream answers pass through unchanged; 502 upstream down, 504 upstream silent, 503 kill switch or unrecorded call on a fail-closed source, in OpenAI's error shape.";

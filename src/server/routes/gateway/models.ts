@@ -1,5 +1,5 @@
 import { defineRoute } from '../../route.js';
-import { GATEWAY_DESCRIPTION, gatewayHandler, gatewayParams } from './handler.js';
+import { GATEWAY_DESCRIPTION, gatewayHandler, gatewaySchema } from './handler.js';
 
 export const gatewayModelsRoute = defineRoute({
   method: 'GET',
@@ -9,6 +9,6 @@ export const gatewayModelsRoute = defineRoute({
   tag: 'gateway',
   auth: 'ingest',
   credential: 'x-evid-key',
-  schema: { params: gatewayParams },
+  schema: gatewaySchema,
   handler: gatewayHandler({ path: 'models' }),
 });

@@ -4,7 +4,7 @@ import {
   ResponsesStream,
 } from '../../../sources/gateway/responses.js';
 import { defineRoute } from '../../route.js';
-import { GATEWAY_DESCRIPTION, gatewayHandler, gatewayParams } from './handler.js';
+import { GATEWAY_DESCRIPTION, gatewayDocs, gatewayHandler, gatewaySchema } from './handler.js';
 
 export const gatewayResponsesRoute = defineRoute({
   method: 'POST',
@@ -15,7 +15,8 @@ export const gatewayResponsesRoute = defineRoute({
   auth: 'ingest',
   credential: 'x-evid-key',
   rawBody: true,
-  schema: { params: gatewayParams },
+  schema: gatewaySchema,
+  docs: gatewayDocs,
   handler: gatewayHandler({
     path: 'responses',
     request: responsesRequest,

@@ -130,6 +130,12 @@ export function defineOtlpRoute(spec: OtlpRouteSpec): RouteDef {
     tag: 'sources',
     auth: 'ingest',
     rawBody: true,
+    docs: {
+      body: {
+        type: 'object',
+        description: `an OTLP/HTTP Export${spec.signal === 'logs' ? 'Logs' : 'Trace'}ServiceRequest as JSON, or the same as application/x-protobuf (gzip allowed)`,
+      },
+    },
     renderError: (status, details, request) =>
       statusBody(
         encodingOf(request.headers['content-type']),

@@ -1,7 +1,7 @@
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { ConflictError, NotFoundError, ValidationError } from '../../../errors.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 
 /** A plain file name: no separators, no `..`, no leading dot, nothing absolute. */
 const FILENAME = '^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$';
@@ -43,7 +43,11 @@ export const reportsDownloadRoute = defineRoute({
       required: ['filename'],
       properties: { filename: { type: 'string', minLength: 1, maxLength: 255 } },
     },
-    response: { 200: { type: 'string', format: 'binary', description: 'the report file' } },
+    response: {
+      200: { type: 'string', format: 'binary', description: 'the report file' },
+      404: errorAnswer('no report with this filename, or its file is gone'),
+      409: errorAnswer('the report is not done (queued, running or failed)'),
+    },
   },
   docs: { produces: 'text/html or application/pdf' },
   async handler(req, reply, ctx) {

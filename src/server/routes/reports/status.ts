@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 import { withLinks } from './links.js';
 
 export const reportsStatusRoute = defineRoute({
@@ -15,6 +15,7 @@ export const reportsStatusRoute = defineRoute({
     },
     response: {
       200: { type: 'object', description: 'the report row; error says why a failed one failed' },
+      404: errorAnswer('no report with this report_id or filename'),
     },
   },
   async handler(req, _reply, ctx) {

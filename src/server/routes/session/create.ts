@@ -1,5 +1,5 @@
 import { SESSION_TTL_MS, signIn } from '../../../auth/sessions.js';
-import { defineRoute, errorBodySchema } from '../../route.js';
+import { defineRoute, errorAnswer } from '../../route.js';
 import { sessionAnswer, setSessionCookie } from './cookie.js';
 
 export const sessionCreateRoute = defineRoute({
@@ -23,7 +23,13 @@ export const sessionCreateRoute = defineRoute({
         password: { type: 'string', minLength: 1, maxLength: 1024 },
       },
     },
-    response: { 200: sessionAnswer, 401: errorBodySchema, 429: errorBodySchema },
+    response: {
+      200: sessionAnswer,
+      401: errorAnswer('wrong e-mail or password (the same answer for both)'),
+      429: errorAnswer(
+        'five failed sign-ins for this e-mail within 15 minutes (details say until when), or over 30 tries a minute from this address (Retry-After)',
+      ),
+    },
   },
   async handler(req, reply, ctx) {
     const body = req.body as { email: string; password: string };

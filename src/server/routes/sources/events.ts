@@ -6,6 +6,7 @@ import { recordSourceError } from '../../../sources/registry.js';
 import { sessionsOfDelivery } from '../../../sources/webhook/delivery.js';
 import { defineRoute, idParams } from '../../route.js';
 import { refusal } from '../traces/ingest.js';
+import { webhookResponses } from './events-schema.js';
 
 /**
  * The webhook receiver (docs/sources.md "Webhook"). The caller is authenticated by its
@@ -26,19 +27,7 @@ export const sourcesEventsRoute = defineRoute({
   rawBody: true,
   schema: {
     params: idParams,
-    response: {
-      202: {
-        type: 'object',
-        description: 'accepted (stored and committed)',
-        properties: {
-          accepted: { type: 'integer', description: 'events stored' },
-          duplicates: { type: 'integer', description: 'events already stored, skipped' },
-          sessions: { type: 'array', items: { type: 'object' } },
-          rejected: { type: 'array', items: { type: 'object' } },
-        },
-      },
-      200: { type: 'object', description: 'dry run: what would be appended' },
-    },
+    response: webhookResponses,
   },
   docs: {
     body: { oneOf: [traceRequestSchema, eventSchema] },

@@ -2,7 +2,7 @@ import { ValidationError } from '../../../errors.js';
 import { appendSessions } from '../../../ingest/append.js';
 import { eventSchema } from '../../../ingest/schema.js';
 import { getTraceHead } from '../../../store/traces.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 import { refusal } from './ingest.js';
 
 export const tracesAppendRoute = defineRoute({
@@ -29,6 +29,7 @@ export const tracesAppendRoute = defineRoute({
           findings_generated: { type: 'integer' },
         },
       },
+      404: errorAnswer('no trace with this trace_id or session_id'),
     },
   },
   docs: {

@@ -1,5 +1,5 @@
 import { getTrace } from '../../../store/traces.js';
-import { defineRoute, idParams } from '../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../route.js';
 
 export const tracesGetRoute = defineRoute({
   method: 'GET',
@@ -15,6 +15,7 @@ export const tracesGetRoute = defineRoute({
         description:
           'trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...)',
       },
+      404: errorAnswer('no trace with this trace_id or session_id'),
     },
   },
   handler(req, _reply, ctx) {

@@ -1,4 +1,4 @@
-import { defineRoute, idParams } from '../../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../../route.js';
 
 export const alignmentObjectivesGetRoute = defineRoute({
   method: 'GET',
@@ -8,7 +8,10 @@ export const alignmentObjectivesGetRoute = defineRoute({
   auth: 'read',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: 'as POST /v1/alignment/objectives answered' } },
+    response: {
+      200: { type: 'object', description: 'as POST /v1/alignment/objectives answered' },
+      404: errorAnswer('no objective set with this id'),
+    },
   },
   async handler(req, _reply, ctx) {
     const { getObjectiveSet } = await import('../../../../store/safety-runs.js');

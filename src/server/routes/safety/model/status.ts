@@ -1,4 +1,4 @@
-import { defineRoute, idParams } from '../../../route.js';
+import { defineRoute, errorAnswer, idParams } from '../../../route.js';
 
 export const safetyModelStatusRoute = defineRoute({
   method: 'GET',
@@ -8,7 +8,10 @@ export const safetyModelStatusRoute = defineRoute({
   auth: 'read',
   schema: {
     params: idParams,
-    response: { 200: { type: 'object', description: 'the run, as POST answered it once done' } },
+    response: {
+      200: { type: 'object', description: 'the run, as POST answered it once done' },
+      404: errorAnswer('no model analysis run with this id'),
+    },
   },
   async handler(req, _reply, ctx) {
     const [{ getRun }, { showRun }] = await Promise.all([
