@@ -104,6 +104,12 @@ describe('admin routes answer what their response schemas say', () => {
       body: { email: body.email, password: body.password },
     });
     expect(session.status).toBe(200);
+    // Sign-in's refusals: a wrong password, then the e-mail locked out after five of them.
+    const wrong = { email: body.email, password: 'not the password' };
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/api/v1/session', '/api/v1/session', wrong)).status).toBe(401);
+    }
+    expect((await call('POST', '/api/v1/session', '/api/v1/session', wrong)).status).toBe(429);
     const one = `${users}/{id}`;
     const id = added.body.user_id as string;
     const role = `${one}/role`;
