@@ -30,6 +30,8 @@ const userPasswordFlag = patternDetector({
   triggers: [['u', 'user', 'auth'], ['#colon']],
   refine: (m, _ctx, c) => {
     const password = m[4] ?? '';
+    // A password equal to its user (`-u guest:guest`) is a default login, not a secret.
+    if (password !== '' && password.toLowerCase() === (m[2] ?? '').toLowerCase()) return null;
     if (password !== '') return secretValueVerdict(password, 'password', true).ok ? 0.85 : null;
     // A vendor's key there (`-u sk_test_...:`) is left to the vendor's rule and type.
     const user = m.indices?.[2];
