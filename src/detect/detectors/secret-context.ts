@@ -8,6 +8,7 @@ import {
   isStandInValue,
   isTypedSequence,
   isUnpronounceable,
+  isWordFilledToken,
 } from './secret-value.js';
 
 /**
@@ -130,6 +131,13 @@ const password = patternDetector({
       if (close === -1) return null;
       value = value.slice(1, close);
       c.start += 1;
+    } else if (quote === '') {
+      // `password: ${DB_PASSWORD:-default}`: the same default, read from the value's side.
+      const fallback = /^\$\{[A-Za-z_]\w*:?-([^\s}]*)\}/.exec(value);
+      if (fallback) {
+        c.start += fallback[0].length - 1 - (fallback[1] ?? '').length;
+        value = fallback[1] ?? '';
+      }
     }
     // Unquoted, a backtick closes inline code (`password: hunter2`); quoted, it is a character.
     if (quote === '') value = value.split('`')[0] ?? '';
@@ -365,6 +373,7 @@ const genericApiKey = patternDetector({
     [c.start, c.end] = span;
     if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
       return null;
+    if (isWordFilledToken(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
     return 0.8;
@@ -386,6 +395,7 @@ const envSecret = patternDetector({
     const v = m[1] ?? '';
     if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
       return null;
+    if (isWordFilledToken(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     // Words joined by `_` (`if_you_see_this_use_vault`) are a message, not a key (round 12's
     // held-out half), as the assignment rule reads identifiers.

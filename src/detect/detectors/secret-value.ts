@@ -357,7 +357,7 @@ function fewVowels(v: string): boolean {
 
 /**
  * Lower-case letters no one would read as words (`qzvbnrtlkxwe`): ten or more, most of them
- * different, a run of five consonants (`y` counts as a vowel) and under a third vowels. Under
+ * different, a run of five consonants (`y` counts as a vowel) and under a quarter vowels. Under
  * an explicit password name such a value is a password typed at random (round 12's held-out
  * half: an INI `password =`), where a word or an identifier (`postgres`, `adminuser`) is not.
  */
@@ -366,7 +366,7 @@ export function isUnpronounceable(v: string): boolean {
   if (new Set(v).size * 5 < v.length * 3) return false;
   if (/pass|pwd|sql|admin|user|root|secret|key|token/.test(v)) return false;
   const vowels = v.replace(/[^aeiouy]/g, '').length;
-  return /[^aeiouy]{5}/.test(v) && vowels * 3 < v.length;
+  return /[^aeiouy]{5}/.test(v) && vowels * 4 < v.length;
 }
 
 /**
