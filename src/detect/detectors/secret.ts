@@ -218,6 +218,22 @@ const jwt = patternDetector({
 const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_SCAN_LIMIT = 16_384;
 
+/**
+ * A log line's prefix before a PEM header (`2026-01-07 09:41:37 | DEBUG | crypto | -----BEGIN`,
+ * round 12's dev half: a key printed to a build log): its length and its last separator
+ * (`|`, `:`, `]`, `>`) with that separator's column, or null when the header starts its line.
+ */
+function logPrefix(
+  text: string,
+  header: number,
+): { length: number; column: number; sep: number } | null {
+  const lineStart = text.lastIndexOf('\n', header - 1) + 1;
+  const length = header - lineStart;
+  if (length === 0 || length > 160) return null;
+  const m = /[|:\]>][ \t]*$/.exec(text.slice(lineStart, header));
+  return m ? { length, column: m.index, sep: text.charCodeAt(lineStart + m.index) } : null;
+}
+
 /** The key body must follow the header: at least 64 base64 characters. */
 const privateKey = patternDetector({
   id: 'secret.private_key',
@@ -230,10 +246,17 @@ const privateKey = patternDetector({
   refine(_m, ctx, c) {
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
+    const prefix = logPrefix(text, c.start);
     let i = c.end;
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
+      // Each key line carries the header line's log prefix (`<time> | DEBUG | crypto | `):
+      // skip it where the next line has the prefix's separator at the same column.
+      if (ch === 10 && prefix !== null && text.charCodeAt(i + 1 + prefix.column) === prefix.sep) {
+        i += prefix.length;
+        continue;
+      }
       const b64 =
         (ch >= 65 && ch <= 90) ||
         (ch >= 97 && ch <= 122) ||
