@@ -277,7 +277,13 @@ const LEET: Record<string, string> = {
 };
 
 /** Whether `letters` splits into vocabulary words, one naming a secret and one saying test. */
-function spellsTestSecret(letters: string): boolean {
+const spellsTestSecret = (letters: string): boolean => spellsVocabulary(letters, 3);
+
+/**
+ * Whether `letters` splits into vocabulary words, one naming a secret, and every kind bit of
+ * `need` (1 a secret word, 2 a test word) is met.
+ */
+function spellsVocabulary(letters: string, need: number): boolean {
   const n = letters.length;
   if (n < 7 || n > 40) return false;
   // reach[i]: bit m set when letters[0, i) splits with word kinds m (1 secret, 2 test).
@@ -293,7 +299,8 @@ function spellsTestSecret(letters: string): boolean {
         if (reach[j]! & (1 << m)) reach[i] = reach[i]! | (1 << (m | kind));
     }
   }
-  return (reach[n]! & (1 << 3)) !== 0;
+  for (let m = 0; m < 4; m++) if ((m & need) === need && reach[n]! & (1 << m)) return true;
+  return false;
 }
 
 /** `asdf`, `abc`, `321`: a chunk of a keyboard or alphabet row, either way. */
@@ -308,7 +315,11 @@ export function isStandInValue(v: string): boolean {
   if (chunk !== undefined && isRunChunk(chunk)) return true;
   const plain = v.replace(/=+$/, '').replace(/\d+$/, '');
   const letters = [...plain.toLowerCase()].map((c) => LEET[c] ?? c).join('');
-  return /^[a-z_-]+$/.test(letters) && spellsTestSecret(letters.replace(/[_-]/g, ''));
+  if (!/^[a-z_-]+$/.test(letters)) return false;
+  const words = letters.replace(/[_-]/g, '');
+  // Base64 padding on words (`THISISMYAPIKEY42==`) dresses a phrase as a key: random bytes
+  // never spell one, so the padding alone says it was typed (round 12's dev half).
+  return spellsTestSecret(words) || (v.endsWith('=') && spellsVocabulary(words, 1));
 }
 
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */

@@ -157,3 +157,57 @@ describe('round 12 held out: stand-ins', () => {
     ]);
   });
 });
+
+describe("round 12's dev half: the misses left, where a general rule fits", () => {
+  it('reads a Telegram token whose body holds no digit', () => {
+    const v = '5550001234:AAHqWzXrTbKp_LmNvQsYdEfGhJcRtUwVxZa';
+    expect(secrets(`bot = new Bot("${v}");`)).toEqual([`secret.telegram_bot_token ${v}`]);
+    expect(secrets('bot = new Bot("5550001234:AAabcdefghijklmnopqrstuvwxyzabcdefg");')).toEqual([]);
+  });
+
+  it('reads the token of a Discord webhook URL, not a typed one', () => {
+    const token = 'Xq7Lm2Vw9Kz4Rt8Nb3Pc6Hd1Jf5Gs0Ya-Qe7Wr2Ty9Ui4Op8As3Df6Gh1Jk5Lz0Xc_Vb';
+    expect(
+      secrets(`hook = "https://discord.com/api/webhooks/998877665544332211/${token}"`),
+    ).toEqual([`secret.generic_api_key ${token}`]);
+    const typed = `${'abcdefghijklmnopqrstuvwxyz'}${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'}0123456789abcdef`;
+    expect(secrets(`https://discord.com/api/webhooks/998877665544332211/${typed}`)).toEqual([]);
+  });
+
+  it('reads a PEM key whose lines carry a log prefix', () => {
+    const body = 'MIIEowIBAAKCAQEAq7Lm2Vw9Kz4Rt8Nb3Pc6Hd1Jf5Gs0Ya';
+    const log = (msg: string, n: number) => `12:00:0${n} worker-3 [debug] > ${msg}`;
+    const text = [
+      log('-----BEGIN RSA PRIVATE KEY-----', 1),
+      log(body, 2),
+      log(body.split('').reverse().join(''), 3),
+      log('-----END RSA PRIVATE KEY-----', 4),
+    ].join('\n');
+    expect(secrets(text).map((f) => f.split(' ')[0])).toEqual(['secret.private_key']);
+    expect(secrets(text)[0]).toContain('-----END RSA PRIVATE KEY-----');
+  });
+
+  it('reads each item of a JSON list under a secret name', () => {
+    const a = 'Lq7Vx2Kz9Rt4Wm8Nb3Pc6Hd1Jf5=';
+    const b = 'Zt3Wq8Lm1Vx6Kr9Nb2Pc7Hd4Jg0=';
+    expect(secrets(`{"recovery_keys_b64": [\n  "${a}",\n  "${b}"\n]}`)).toEqual([
+      `secret.generic_api_key ${a}`,
+      `secret.generic_api_key ${b}`,
+    ]);
+    expect(secrets(`{"public_keys": ["${a}"], "key_ids": ["${b}"]}`)).toEqual([]);
+  });
+
+  it('reads a token under a secret name whose JWT header is not one, however long', () => {
+    // a claim long enough to take the token past 300 characters
+    const scope = 'Qm3vT8pLx2Kd9RwZ4nYb7HcJ1sFg'.repeat(12);
+    const claims = Buffer.from(JSON.stringify({ sub: 'svc-7', scope })).toString('base64url');
+    const v = `eyJhbGciOiJIUzI1Q9zKx7.${claims}.Vq8r2LmZ0sTwK4nB9cD3fG7hJ1kL5mN`;
+    expect(secrets(`"refresh_token": "${v}"`)).toEqual([`secret.generic_api_key ${v}`]);
+  });
+
+  it('drops words dressed as a base64 key', () => {
+    expect(isStandInValue('MYSECRETAPIKEY2024==')).toBe(true);
+    expect(isStandInValue('thisismypassword')).toBe(false);
+    expect(secrets('"api_key": "THISISMYAPIKEY42=="')).toEqual([]);
+  });
+});
