@@ -227,7 +227,11 @@ function logPrefix(
   text: string,
   header: number,
 ): { length: number; column: number; sep: number } | null {
-  const lineStart = text.lastIndexOf('\n', header - 1) + 1;
+  // At most 160 characters back (a walk, not lastIndexOf: a 1 MB line of headers would
+  // otherwise be read back to its start at every header).
+  let lineStart = header;
+  while (lineStart > 0 && header - lineStart <= 160 && text.charCodeAt(lineStart - 1) !== 10)
+    lineStart--;
   const length = header - lineStart;
   if (length === 0 || length > 160) return null;
   const m = /[|:\]>][ \t]*$/.exec(text.slice(lineStart, header));
