@@ -165,7 +165,10 @@ const stripeKey = patternDetector({
   type: 'secret.stripe_key',
   category: 'secret',
   severity: 'critical',
-  regex: /\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{24,99}|whsec_[A-Za-z0-9]{32,99})(?![A-Za-z0-9])/g,
+  // Stripe's are base62; a `whsec_` value running on with `-` or `_` is base64url (this
+  // project's own webhook secrets, src/sources/webhook-secret.ts), not Stripe's.
+  regex:
+    /\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{24,99}(?![A-Za-z0-9])|whsec_[A-Za-z0-9]{32,99}(?![\w-]))/g,
   score: 0.95,
   triggers: [
     ['=sk', '=rk', 'whsec'],

@@ -19,6 +19,9 @@ describe('round 12 held out: the vendor type wins the span', () => {
     const v = 'whsec_Qm3vT8pLx2Kd9RwZ4nYb7HcJ1sFg6AeU';
     expect(secrets(`webhook_secret = "${v}"`)).toEqual([`secret.stripe_key ${v}`]);
     expect(secrets(`STRIPE_SIGNING=${v}`)).toEqual([`secret.stripe_key ${v}`]);
+    // base64url (the project's own webhook secrets) is not Stripe's: a generic key by its name
+    const own = 'whsec_Qm3vT8pLx2Kd9RwZ4nYb7HcJ1sFg6AeU-k7Lp2Zx';
+    expect(secrets(`webhook_secret: ${own}`)).toEqual([`secret.generic_api_key ${own}`]);
   });
 
   it('types Shopify partner tokens (atkn_ and 64 hex) as Shopify tokens', () => {
