@@ -205,13 +205,14 @@ const yamlList: Detector = {
 const JSON_LIST =
   /"([A-Za-z0-9_.-]{1,64})"[ \t]*:[ \t]*\[[ \t\r\n]*("[^"\n]{1,300}"(?:[ \t]*,[ \t\r\n]*"[^"\n]{1,300}"){0,63})[ \t\r\n]*\]/g;
 const JSON_ITEM = /"([^"\n]{1,300})"/g;
+const LIST_OPEN = /"[ \t]*:[ \t]*\[/;
 const singular = (name: string): string =>
   name.replace(/(key|token|secret|password|credential)s(?![a-z])/gi, '$1');
 const jsonList: Detector = {
   id: 'secret.assigned_name:json_list',
   category: 'secret',
   types: ['secret.generic_api_key', 'secret.password'],
-  patterns: [JSON_LIST, JSON_ITEM],
+  patterns: [JSON_LIST, JSON_ITEM, LIST_OPEN],
   triggers: [
     [
       ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
@@ -222,7 +223,8 @@ const jsonList: Detector = {
   ],
   scan(ctx, out) {
     const text = ctx.text;
-    if (!text.includes('[')) return;
+    // A quoted name, a colon and a bracket: one fast scan before the list regex.
+    if (!text.includes('[') || !LIST_OPEN.test(text)) return;
     JSON_LIST.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = JSON_LIST.exec(text)) !== null) {

@@ -94,7 +94,8 @@ const kubernetesSecret: Detector = {
   triggers: [['secret'], ['data', 'stringdata']],
   scan(ctx, out) {
     const text = ctx.text;
-    if (!KIND_SECRET.test(text)) return;
+    // `secret` and `data` are ordinary words in agent prose: one indexOf before the regex.
+    if (!text.includes('kind:') || !KIND_SECRET.test(text)) return;
     let from = 0;
     DOC_SEPARATOR.lastIndex = 0;
     let sep: RegExpExecArray | null;
