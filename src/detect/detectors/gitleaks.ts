@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Detector, RawHit, ScanContext } from '../rule.js';
 import { PUBLISHED_DOC_KEYS, isPlaceholderValue, shannonEntropy } from '../validators.js';
 import { GITLEAKS_ROWS, type GitleaksRow } from './gitleaks-index.js';
-import { hasOrderedRun } from './secret-value.js';
+import { isTypedTokenBody } from './secret-value.js';
 
 /**
  * gitleaks' default rule set (github.com/gitleaks/gitleaks, config/gitleaks.toml, MIT; the
@@ -206,7 +206,7 @@ function scanRule(row: GitleaksRow, rule: CompiledRule, ctx: ScanContext, out: R
     // vendor prefix such as `pk_` or `SG.`) and keyboard or alphabet runs (`12345678-ABCD-`;
     // repeats are left to isPlaceholderValue: Vault batch tokens start `AAAAAQ`), and a token
     // cut short by a typed mask (`...-####`).
-    if (PUBLISHED_DOC_KEYS.has(secret) || hasOrderedRun(secret)) continue;
+    if (PUBLISHED_DOC_KEYS.has(secret) || isTypedTokenBody(secret)) continue;
     if (isPlaceholderValue(secret.replace(/^[A-Za-z0-9]{2,10}[_.-]/, ''))) continue;
     if (/^-?#/.test(text.slice(end, end + 2))) continue;
     out.push({

@@ -1,6 +1,15 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { hasOrderedRun, hasTypedRun, isStandInValue, isTypedSequence } from './secret-value.js';
+import {
+  hasOrderedRun,
+  hasTypedRun,
+  isDollarLeet,
+  isIdentifier,
+  isStandInValue,
+  isTypedSequence,
+  isUnpronounceable,
+  isWordFilledToken,
+} from './secret-value.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -114,11 +123,30 @@ const password = patternDetector({
     }
     const quote = m[1] ?? '';
     let value = m[2] ?? '';
+    // `${DB_PASSWORD:-default}`: the shell's default is the value, up to its brace (round 12's
+    // held-out half read the URL that followed as the password). Inside a URL the userinfo
+    // rule finds the same span and, scoring higher, types it.
+    if (quote === '' && value.startsWith('-') && ctx.text.slice(m.index - 2, m.index) === '${') {
+      const close = value.indexOf('}');
+      if (close === -1) return null;
+      value = value.slice(1, close);
+      c.start += 1;
+    } else if (quote === '') {
+      // `password: ${DB_PASSWORD:-default}`: the same default, read from the value's side.
+      const fallback = /^\$\{[A-Za-z_]\w*:?-([^\s}]*)\}/.exec(value);
+      if (fallback) {
+        c.start += fallback[0].length - 1 - (fallback[1] ?? '').length;
+        value = fallback[1] ?? '';
+      }
+    }
     // Unquoted, a backtick closes inline code (`password: hunter2`); quoted, it is a character.
     if (quote === '') value = value.split('`')[0] ?? '';
     value = value.replace(/[,;)}\]]+$/, '');
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
+    // A word ending in a colon is a label (`"one_time_password": "Code:"`) or the next YAML
+    // key (`DB_PASSWORD:` then `environment: ...`), not a password (round 12's held-out half).
+    if (/^[A-Za-z][\w-]*:$/.test(value)) return null;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
     if (isTypedSequence(value) || isStandInValue(value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
@@ -131,10 +159,14 @@ const password = patternDetector({
       )
     )
       return null;
-    if (CODE_LIKE.test(value) || KEBAB.test(value)) return null;
+    // A quoted `$ecRetT0F1nD` is a literal: `$` stands for `s`, as variable names never mix
+    // case with digits between letters (a `psycopg2.connect(password=...)` keyword argument).
+    if ((CODE_LIKE.test(value) && !(quote !== '' && isDollarLeet(value))) || KEBAB.test(value))
+      return null;
     // A bare identifier (user_password, confirmPassword) is code, not a secret; a quoted
-    // run of 8+ lower-case letters ("thisismypassword") is a string literal, a value.
-    const quotedWord = quote !== '' && /^[a-z]{8,}$/.test(value);
+    // run of 8+ lower-case letters ("thisismypassword") is a string literal, a value, and so
+    // are letters no one reads as words (`password = qzvbnrtlkxwe` in an INI file).
+    const quotedWord = (quote !== '' && /^[a-z]{8,}$/.test(value)) || isUnpronounceable(value);
     if (/^[A-Za-z_][A-Za-z_]*$/.test(value) && !/[A-Z].*[a-z].*[A-Z]|\d/.test(value) && !quotedWord)
       return null;
     // Unquoted Pascal-case words (`PASSWORD:UnsafeString`, `password: SecureString`) name a
@@ -168,11 +200,14 @@ const dotnetCredential = patternDetector({
 // `postgis://` and `mysqlgis://` are the GIS back ends' schemes (dj-database-url). A password
 // may hold one unescaped `@` (`postgis://postgres:s2Tf2k@rLMy@host`); the part after it holds
 // no `:` or `,`, so a host list (`user:pw@host1:123,user:pw@host2`) still ends at its first host.
+// The user and the host may be shell defaults too (`${DB_USER:-app}`, `@${DB_HOST:-db}`).
 const CONNECTION = new RegExp(
   '\\b(?:postg(?:res(?:ql)?|is)|mysql(?:gis)?|mariadb|mongodb(?:\\+srv)?|rediss?|amqps?|mssql|sqlserver|s?ftp|smtps?|ldaps?)' +
-    '://[^\\s:@/]{0,64}:([^\\s@/?#]{1,128}(?:@[^\\s@/?#:,]{1,64})?)@[A-Za-z0-9.-]+',
+    '://(\\$\\{[A-Za-z_]\\w{0,40}:?-[^\\s:@/}]{0,64}\\}|[^\\s:@/]{0,64}):([^\\s@/?#]{1,128}(?:@[^\\s@/?#:,]{1,64})?)@(?:[A-Za-z0-9.-]+|\\$\\{)',
   'dgi',
 );
+/** `${DB_PASSWORD:-s3cret}` (Compose, shell): the default after `:-` or `-` is the value. */
+const SHELL_DEFAULT = /^\$\{[A-Za-z_]\w*:?-(.*)\}$/;
 /**
  * Stand-ins: the secret word itself, and the example passwords documentation and forums use
  * (`hunter2`, `passw0rd`, `p@ssw0rd`, `letmein`; round 11's held-out half).
@@ -186,7 +221,7 @@ const connectionString = patternDetector({
   category: 'secret',
   severity: 'critical',
   regex: CONNECTION,
-  group: 1,
+  group: 2,
   score: 0.9,
   triggers: [
     [
@@ -212,11 +247,21 @@ const connectionString = patternDetector({
     ],
     ['#at'],
   ],
-  refine(m) {
-    const v = m[1] ?? '';
+  refine(m, _ctx, c) {
+    let v = m[2] ?? '';
+    // A shell default in the password's place is the password (round 12's held-out half).
+    const fallback = SHELL_DEFAULT.exec(v)?.[1];
+    if (fallback !== undefined) {
+      c.start = c.end - 1 - fallback.length;
+      c.end -= 1;
+      v = fallback;
+    }
     if (WEAK_PLACEHOLDERS.test(v) || isPlaceholderValue(v) || isStandInValue(v) || v.length < 4)
       return null;
-    return 0.9;
+    // A password equal to its user (`guest:guest`, `postgres:postgres`) is a default login
+    // left in documentation and images, not a secret anyone chose.
+    const user = SHELL_DEFAULT.exec(m[1] ?? '')?.[1] ?? m[1] ?? '';
+    return user.toLowerCase() === v.toLowerCase() ? null : 0.9;
   },
 });
 
@@ -328,6 +373,7 @@ const genericApiKey = patternDetector({
     [c.start, c.end] = span;
     if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
       return null;
+    if (isWordFilledToken(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
     return 0.8;
@@ -349,7 +395,11 @@ const envSecret = patternDetector({
     const v = m[1] ?? '';
     if (KNOWN_PREFIX.test(v) || isPlaceholderValue(v) || hasTypedRun(v) || isStandInValue(v))
       return null;
+    if (isWordFilledToken(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
+    // Words joined by `_` (`if_you_see_this_use_vault`) are a message, not a key (round 12's
+    // held-out half), as the assignment rule reads identifiers.
+    if (isIdentifier(v)) return null;
     return shannonEntropy(v) >= 3.2 ? 0.8 : null;
   },
 });

