@@ -1,7 +1,7 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
-import { hasTypedRun, secretValueVerdict } from './secret-value.js';
+import { hasOrderedRun, hasTypedRun, secretValueVerdict } from './secret-value.js';
 
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
@@ -111,8 +111,13 @@ const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
     regex,
     score: 0.9,
     triggers: [triggers],
+    // A keyboard run or a chunk typed over and over (a Braintree token of `1s2d3f4g...` and
+    // `1b2b3c4a3a` three times, round 13's dev half) is typed, as for the other vendor rules.
     refine: (m) =>
-      /([A-Za-z0-9])\1{5,}/.test(m[0]) || !/\d/.test(m[0]) || shannonEntropy(m[0]) < 3.5
+      /([A-Za-z0-9])\1{5,}/.test(m[0]) ||
+      !/\d/.test(m[0]) ||
+      shannonEntropy(m[0]) < 3.5 ||
+      hasOrderedRun(m[0])
         ? null
         : 0.9,
   });
