@@ -319,6 +319,29 @@ export function isStandInValue(v: string): boolean {
   return /^[a-z_-]+$/.test(letters) && spellsTestSecret(letters.replace(/[_-]/g, ''));
 }
 
+/**
+ * A `Basic` credential (base64 of `user:password`) whose password is a stand-in (round 13's
+ * dev half): RFC 7617's own example `Aladdin:open sesame` (also written `OpenSesame`), the
+ * secret word itself (`usename:password`), a placeholder, a typed run or any stand-in
+ * `isStandInValue` knows. Text that does not decode to printable `user:password` is judged
+ * as it stands.
+ */
+const RFC_EXAMPLE_PASSWORD = /^open[ _-]?sesame$/i;
+export function isStandInBasicCredential(b64: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return false;
+  const pair = Buffer.from(b64, 'base64').toString('latin1');
+  const colon = pair.indexOf(':');
+  if (colon < 0 || !/^[\x20-\x7e]+$/.test(pair)) return false;
+  const password = pair.slice(colon + 1);
+  return (
+    RFC_EXAMPLE_PASSWORD.test(password) ||
+    SECRET_WORD_VALUE.test(password) ||
+    PLACEHOLDER.test(password) ||
+    isStandInValue(password) ||
+    (password.length >= 6 && isTypedSequence(password))
+  );
+}
+
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
 const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
 /** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
