@@ -146,6 +146,21 @@ const braintreeAccessToken = vendorFormat(
   ['production', 'sandbox'],
 );
 
+// Round 13's dev half: Microsoft Teams incoming webhooks (Office 365 connectors), whose URL
+// is the credential as a Slack webhook's is: `<tenant>.webhook.office.com/webhookb2/` (the
+// tenant name may hold `_` and `-`, which gitleaks' rule leaves out) or the older
+// `outlook.office.com/webhook/`, then the group and tenant UUIDs, `IncomingWebhook/`, 32 hex
+// and the connector's UUID.
+const UUID = '[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}';
+const teamsWebhook = vendorFormat(
+  'teams_webhook',
+  new RegExp(
+    `\\bhttps://(?:[A-Za-z0-9_-]{1,63}\\.webhook\\.office\\.com/webhookb2|outlook\\.office(?:365)?\\.com/webhook)/${UUID}@${UUID}/IncomingWebhook/[0-9a-fA-F]{32}/${UUID}(?![0-9A-Za-z-])`,
+    'g',
+  ),
+  ['webhookb2', 'webhook'],
+);
+
 /**
  * 1Password service account tokens: `ops_` and base64 JSON (`eyJ`), 250 characters and more.
  * secretlint's rule wants the JSON's closing brace at one alignment (`fQ`), so it misses
@@ -244,6 +259,7 @@ export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
   mongodbAtlasServiceAccount,
   kolideApiKey,
   braintreeAccessToken,
+  teamsWebhook,
   userPasswordFlag,
   azureAdClientSecret,
   azureDataFactoryKey,

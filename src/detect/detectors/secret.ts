@@ -14,6 +14,7 @@ import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { NAME_VALUE_SECRET_DETECTORS } from './secret-name-value.js';
+import { KEY_FILE_SECRET_DETECTORS } from './secret-key-files.js';
 import { hasOrderedRun } from './secret-value.js';
 
 /**
@@ -198,6 +199,23 @@ const jwt = patternDetector({
 const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_SCAN_LIMIT = 16_384;
 
+/**
+ * Armor header lines after the BEGIN line (`Version: BCPG C# v1.6.1.0`, `Comment: ...`,
+ * `Proc-Type: 4,ENCRYPTED`, `DEK-Info: ...`): OpenPGP (RFC 4880) and old PEM put them before
+ * the key body, and their text is no base64 (round 13's dev half: a PGP key whose
+ * `Version:` line held `#`). At most eight lines of `Name: value`, each under 200 characters.
+ */
+const ARMOR_HEADER = /\r?\n[ \t]*[A-Za-z][A-Za-z0-9-]{1,30}: [^\n]{0,200}(?=\r?\n)/y;
+function skipArmorHeaders(text: string, from: number): number {
+  let at = from;
+  for (let n = 0; n < 8; n++) {
+    ARMOR_HEADER.lastIndex = at;
+    if (!ARMOR_HEADER.test(text)) break;
+    at = ARMOR_HEADER.lastIndex;
+  }
+  return at;
+}
+
 /** The key body must follow the header: at least 64 base64 characters. */
 const privateKey = patternDetector({
   id: 'secret.private_key',
@@ -210,7 +228,7 @@ const privateKey = patternDetector({
   refine(_m, ctx, c) {
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
-    let i = c.end;
+    let i = skipArmorHeaders(text, c.end);
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
@@ -256,6 +274,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
+  ...KEY_FILE_SECRET_DETECTORS,
   ...GLUED_SECRET_DETECTORS,
   ...NAME_VALUE_SECRET_DETECTORS,
   ...SECRETLINT_DETECTORS,

@@ -1,0 +1,57 @@
+import { patternDetector, type Detector } from '../rule.js';
+
+/**
+ * Private key files that are not PEM (round 13's dev half): PuTTY's `.ppk` format, a
+ * `PuTTY-User-Key-File-2:` (or `-3:`) line, then `Encryption:`, `Comment:`, the public lines
+ * and `Private-Lines: N` with the private key in base64 (encrypted or not, the file is the
+ * credential). The rule needs that private part: at least 64 base64 characters after
+ * `Private-Lines:`, within 16 KB of the header; the finding runs to the end of the
+ * `Private-MAC:` line when there is one, else to the end of the private lines.
+ */
+const PUTTY_SCAN_LIMIT = 16_384;
+const PRIVATE_LINES = /Private-Lines:[ \t]*\d{1,4}[ \t]*\r?\n/g;
+const PRIVATE_MAC = /\r?\nPrivate-MAC:[ \t]*[0-9a-fA-F]{20,128}/y;
+
+function base64Body(text: string, from: number, limit: number): { count: number; end: number } {
+  let count = 0;
+  let end = from;
+  for (let i = from; i < limit; i++) {
+    const ch = text.charCodeAt(i);
+    const b64 =
+      (ch >= 65 && ch <= 90) ||
+      (ch >= 97 && ch <= 122) ||
+      (ch >= 48 && ch <= 57) ||
+      ch === 43 ||
+      ch === 47 ||
+      ch === 61;
+    if (b64) {
+      count++;
+      end = i + 1;
+    } else if (ch !== 10 && ch !== 13 && ch !== 32 && ch !== 9) break;
+  }
+  return { count, end };
+}
+
+const puttyPrivateKey = patternDetector({
+  id: 'secret.private_key:putty',
+  type: 'secret.private_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: /PuTTY-User-Key-File-[1-3]:[ \t]*[A-Za-z0-9@.-]{3,40}/g,
+  score: 0.99,
+  triggers: [['=PuTTY']],
+  refine(_m, ctx, c) {
+    const text = ctx.text;
+    const limit = Math.min(text.length, c.end + PUTTY_SCAN_LIMIT);
+    PRIVATE_LINES.lastIndex = c.end;
+    const lines = PRIVATE_LINES.exec(text);
+    if (!lines || PRIVATE_LINES.lastIndex > limit) return null;
+    const body = base64Body(text, PRIVATE_LINES.lastIndex, limit);
+    if (body.count < 64) return null;
+    PRIVATE_MAC.lastIndex = body.end;
+    c.end = PRIVATE_MAC.test(text) ? PRIVATE_MAC.lastIndex : body.end;
+    return 0.99;
+  },
+});
+
+export const KEY_FILE_SECRET_DETECTORS: readonly Detector[] = [puttyPrivateKey];
