@@ -79,7 +79,8 @@ function parseNameKind(name: string, xmlElement: boolean): SecretNameKind | null
   let last = -1;
   let kind: SecretNameKind | null = null;
   for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as string;
+    // A numbered name is the word's (`pass2`, `token1`, `apikey3`; round 13's dev half).
+    const p = (parts[i] as string).replace(/(?<=[a-z])\d{1,3}$/, '');
     if (NOT_A_SECRET_PART.test(p)) continue;
     const password = PASSWORD_PART.test(p) || (xmlElement && p === 'master');
     if (!password && !KEY_PART.test(p)) continue;
