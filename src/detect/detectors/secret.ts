@@ -15,7 +15,7 @@ import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { NAME_VALUE_SECRET_DETECTORS } from './secret-name-value.js';
 import { KEY_FILE_SECRET_DETECTORS } from './secret-key-files.js';
-import { hasOrderedRun } from './secret-value.js';
+import { hasKeyboardRun, hasOrderedRun } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -186,15 +186,39 @@ const jwt = patternDetector({
   score: 0.95,
   triggers: [['#b64']],
   refine(m) {
-    const header = m[0].slice(0, m[0].indexOf('.'));
+    const [header, payload] = m[0].split('.');
     try {
-      const parsed: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
-      return parsed !== null && typeof parsed === 'object' && 'alg' in parsed ? 0.95 : null;
+      const parsed: unknown = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'));
+      if (parsed === null || typeof parsed !== 'object' || !('alg' in parsed)) return null;
     } catch {
       return null;
     }
+    return isExampleJwtPayload(payload ?? '') ? null : 0.95;
   },
 });
+
+/**
+ * jwt.io's example token and its copies (round 13's dev half): the payload names the
+ * placeholder person `John Doe` (or `Jane Doe`) with a subject of one digit run
+ * (`"sub":"1234567890"`). Documentation, tests and scanners' suites paste it as a stand-in;
+ * whatever key signed it, it grants nothing. A payload that does not parse is judged as a
+ * token.
+ */
+function isExampleJwtPayload(payload: string): boolean {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (claims === null || typeof claims !== 'object') return false;
+    const { name, sub } = claims as { name?: unknown; sub?: unknown };
+    return (
+      typeof name === 'string' &&
+      /^(?:john|jane) doe$/i.test(name) &&
+      typeof sub === 'string' &&
+      hasKeyboardRun(sub)
+    );
+  } catch {
+    return false;
+  }
+}
 
 const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_SCAN_LIMIT = 16_384;
