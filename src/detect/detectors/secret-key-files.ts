@@ -12,22 +12,18 @@ const PUTTY_SCAN_LIMIT = 16_384;
 const PRIVATE_LINES = /Private-Lines:[ \t]*\d{1,4}[ \t]*\r?\n/g;
 const PRIVATE_MAC = /\r?\nPrivate-MAC:[ \t]*[0-9a-fA-F]{20,128}/y;
 
+/** Lines of base64 from `from`: the body ends at the first line that is not base64 alone. */
+const BASE64_LINE = /[A-Za-z0-9+/=]{1,128}(?:\r?\n|$)/y;
 function base64Body(text: string, from: number, limit: number): { count: number; end: number } {
   let count = 0;
   let end = from;
-  for (let i = from; i < limit; i++) {
-    const ch = text.charCodeAt(i);
-    const b64 =
-      (ch >= 65 && ch <= 90) ||
-      (ch >= 97 && ch <= 122) ||
-      (ch >= 48 && ch <= 57) ||
-      ch === 43 ||
-      ch === 47 ||
-      ch === 61;
-    if (b64) {
-      count++;
-      end = i + 1;
-    } else if (ch !== 10 && ch !== 13 && ch !== 32 && ch !== 9) break;
+  BASE64_LINE.lastIndex = from;
+  while (BASE64_LINE.lastIndex < limit) {
+    const m = BASE64_LINE.exec(text);
+    if (!m) break;
+    const line = m[0].replace(/\r?\n$/, '');
+    count += line.length;
+    end = m.index + line.length;
   }
   return { count, end };
 }
