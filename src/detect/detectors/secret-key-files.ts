@@ -9,7 +9,21 @@ import { patternDetector, type Detector } from '../rule.js';
  * `Private-MAC:` line when there is one, else to the end of the private lines.
  */
 const PUTTY_SCAN_LIMIT = 16_384;
-const PRIVATE_LINES = /Private-Lines:[ \t]*\d{1,4}[ \t]*\r?\n/g;
+const PRIVATE_LINES = /Private-Lines:[ \t]*\d{1,4}[ \t]*\r?\n/y;
+/**
+ * Where the next `Private-Lines:` starts at or after `from` (-1: none). Headers repeat in a
+ * field (1 MB of them in the pathological test): one search serves every header before the
+ * place it found, so the field is searched once, not once per header.
+ */
+let lastSearch: { text: string; from: number; at: number } | undefined;
+function nextPrivateLines(text: string, from: number): number {
+  const last = lastSearch;
+  if (last && last.text === text && last.from <= from && (last.at === -1 || last.at >= from))
+    return last.at;
+  const at = text.indexOf('Private-Lines:', from);
+  lastSearch = { text, from, at };
+  return at;
+}
 const PRIVATE_MAC = /\r?\nPrivate-MAC:[ \t]*[0-9a-fA-F]{20,128}/y;
 
 /** Lines of base64 from `from`: the body ends at the first line that is not base64 alone. */
@@ -39,9 +53,10 @@ const puttyPrivateKey = patternDetector({
   refine(_m, ctx, c) {
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PUTTY_SCAN_LIMIT);
-    PRIVATE_LINES.lastIndex = c.end;
-    const lines = PRIVATE_LINES.exec(text);
-    if (!lines || PRIVATE_LINES.lastIndex > limit) return null;
+    const at = nextPrivateLines(text, c.end);
+    if (at === -1 || at > limit) return null;
+    PRIVATE_LINES.lastIndex = at;
+    if (!PRIVATE_LINES.test(text)) return null;
     const body = base64Body(text, PRIVATE_LINES.lastIndex, limit);
     if (body.count < 64) return null;
     PRIVATE_MAC.lastIndex = body.end;
