@@ -184,5 +184,7 @@ describe('round 13: a numbered secret name is the word', () => {
 
   it('metadata names stay metadata', () => {
     expect(secrets('token2_type = "k4Zt9QmW2xLp7RvN8sYb"')).toEqual([]);
+    // a vendor's name with a number of its own
+    expect(secrets('AUTH0_AUDIENCE = "k4Zt9QmW2xLp7RvN8sYb"')).toEqual([]);
   });
 });
