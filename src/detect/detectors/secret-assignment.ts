@@ -3,7 +3,7 @@ import { isAwsPlaceholderKeyId } from '../validators.js';
 import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
 import { nameParts, secretNameKind } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
-import { secretValueVerdict } from './secret-value.js';
+import { isStandInBasicCredential, secretValueVerdict } from './secret-value.js';
 
 /**
  * Issue 18's generic rule: a value assigned to any name that holds a secret word (key,
@@ -286,6 +286,9 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
         : null;
     // No scheme word: the credential is the whole value (`Authorization: <uuid>`).
     if (scheme) {
+      // A `Basic` pair whose password is a stand-in (`Aladdin:open sesame`) is an example.
+      const word = quoted ? (scheme[1] ?? '').trim() : value;
+      if (/^basic$/i.test(word) && isStandInBasicCredential(scheme[2] ?? '')) return null;
       valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
       value = scheme[2] ?? '';
       end = valueStart + value.length;

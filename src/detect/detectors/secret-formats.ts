@@ -1,7 +1,12 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
-import { hasTypedRun, isTypedTokenBody, secretValueVerdict } from './secret-value.js';
+import {
+  hasOrderedRun,
+  hasTypedRun,
+  isTypedTokenBody,
+  secretValueVerdict,
+} from './secret-value.js';
 
 /**
  * Credential formats learnt in round 10 (src/detect/README.md, "Round 10"), each its own rule
@@ -113,8 +118,13 @@ const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
     regex,
     score: 0.9,
     triggers: [triggers],
+    // A keyboard run or a chunk typed over and over (a Braintree token of `1s2d3f4g...` and
+    // `1b2b3c4a3a` three times, round 13's dev half) is typed, as for the other vendor rules.
     refine: (m) =>
-      /([A-Za-z0-9])\1{5,}/.test(m[0]) || !/\d/.test(m[0]) || shannonEntropy(m[0]) < 3.5
+      /([A-Za-z0-9])\1{5,}/.test(m[0]) ||
+      !/\d/.test(m[0]) ||
+      shannonEntropy(m[0]) < 3.5 ||
+      hasOrderedRun(m[0])
         ? null
         : 0.9,
   });
@@ -141,6 +151,21 @@ const braintreeAccessToken = vendorFormat(
   'braintree',
   /\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-z]{32}(?![0-9A-Za-z])/g,
   ['production', 'sandbox'],
+);
+
+// Round 13's dev half: Microsoft Teams incoming webhooks (Office 365 connectors), whose URL
+// is the credential as a Slack webhook's is: `<tenant>.webhook.office.com/webhookb2/` (the
+// tenant name may hold `_` and `-`, which gitleaks' rule leaves out) or the older
+// `outlook.office.com/webhook/`, then the group and tenant UUIDs, `IncomingWebhook/`, 32 hex
+// and the connector's UUID.
+const UUID = '[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}';
+const teamsWebhook = vendorFormat(
+  'teams_webhook',
+  new RegExp(
+    `\\bhttps://(?:[A-Za-z0-9_-]{1,63}\\.webhook\\.office\\.com/webhookb2|outlook\\.office(?:365)?\\.com/webhook)/${UUID}@${UUID}/IncomingWebhook/[0-9a-fA-F]{32}/${UUID}(?![0-9A-Za-z-])`,
+    'g',
+  ),
+  ['webhookb2', 'webhook'],
 );
 
 /**
@@ -266,6 +291,7 @@ export const FORMAT_SECRET_DETECTORS: readonly Detector[] = [
   mongodbAtlasServiceAccount,
   kolideApiKey,
   braintreeAccessToken,
+  teamsWebhook,
   userPasswordFlag,
   azureAdClientSecret,
   azureDataFactoryKey,

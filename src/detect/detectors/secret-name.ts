@@ -79,7 +79,9 @@ function parseNameKind(name: string, xmlElement: boolean): SecretNameKind | null
   let last = -1;
   let kind: SecretNameKind | null = null;
   for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as string;
+    // A numbered name is the word's (`pass2`, `token1`, `apikey3`; round 13's dev half); a
+    // number from 0 is a name's own (`auth0`, the identity vendor, is no `auth`).
+    const p = (parts[i] as string).replace(/(?<=[a-z])[1-9]\d{0,2}$/, '');
     if (NOT_A_SECRET_PART.test(p)) continue;
     const password = PASSWORD_PART.test(p) || (xmlElement && p === 'master');
     if (!password && !KEY_PART.test(p)) continue;

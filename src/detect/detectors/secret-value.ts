@@ -103,7 +103,7 @@ export function hasKeyboardRun(v: string): boolean {
  * with `AAAAAQ`).
  */
 export function hasOrderedRun(v: string): boolean {
-  if (hasKeyboardRun(v) || hasAlternatingFill(v)) return true;
+  if (hasKeyboardRun(v) || hasAlternatingFill(v) || hasRepeatedChunk(v)) return true;
   const letters = v.replace(/[^A-Za-z]/g, '');
   const digits = v.replace(/\D/g, '');
   return letters.length < v.length && hasKeyboardRun(letters) && hasKeyboardRun(digits);
@@ -126,6 +126,46 @@ export function hasAlternatingFill(v: string): boolean {
       const between = new Set<string>();
       for (let j = i - 1; j > i - 15; j -= 2) between.add(v[j] as string);
       if (between.size >= 4) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A value filled with a chunk typed over and over (round 13's dev half): `0deadbeef` four
+ * times after `AIza`, `1b2b3c4a3a` three times in a Braintree token, `s3s3s3` and `DYDYDY` in
+ * one Square secret; or the hex filler words `deadbeef` and `cafebabe`. A chunk of 2-12
+ * characters counts when it occurs three times in a row and holds two distinct characters
+ * (three from 3 characters on, so base64 of zero bytes with one set byte, `AQAAAQAA`, which
+ * issued tokens hold, is no chunk); the value is filled when such repeats cover 12 characters
+ * or more. Random hex repeats a 2-character chunk three times at a given place about once in
+ * 16^4 tries, so two such repeats in one value, or one 4-character chunk three times (one in
+ * 16^8), is not chance.
+ */
+const HEX_FILLER = /deadbeef|cafebabe/i;
+export function hasRepeatedChunk(v: string): boolean {
+  if (HEX_FILLER.test(v)) return true;
+  if (v.length < 12) return false;
+  const covered = new Uint8Array(v.length);
+  let count = 0;
+  for (let p = 2; p <= 12; p++) {
+    // `run`: how many characters in a row equal the one p places before.
+    let run = 0;
+    for (let i = p; i <= v.length; i++) {
+      if (i < v.length && v[i] === v[i - p]) {
+        run++;
+        continue;
+      }
+      // [i - run - p, i) repeats its first p characters; three copies need a run of 2p.
+      const from = i - run - p;
+      if (run >= 2 * p && new Set(v.slice(from, from + p)).size >= Math.min(p, 3)) {
+        for (let j = from; j < i; j++) {
+          count += 1 - (covered[j] as number);
+          covered[j] = 1;
+        }
+        if (count >= 12) return true;
+      }
+      run = 0;
     }
   }
   return false;
@@ -320,6 +360,29 @@ export function isStandInValue(v: string): boolean {
   // Base64 padding on words (`THISISMYAPIKEY42==`) dresses a phrase as a key: random bytes
   // never spell one, so the padding alone says it was typed (round 12's dev half).
   return spellsTestSecret(words) || (v.endsWith('=') && spellsVocabulary(words, 1));
+}
+
+/**
+ * A `Basic` credential (base64 of `user:password`) whose password is a stand-in (round 13's
+ * dev half): RFC 7617's own example `Aladdin:open sesame` (also written `OpenSesame`), the
+ * secret word itself (`usename:password`), a placeholder, a typed run or any stand-in
+ * `isStandInValue` knows. Text that does not decode to printable `user:password` is judged
+ * as it stands.
+ */
+const RFC_EXAMPLE_PASSWORD = /^open[ _-]?sesame$/i;
+export function isStandInBasicCredential(b64: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return false;
+  const pair = Buffer.from(b64, 'base64').toString('latin1');
+  const colon = pair.indexOf(':');
+  if (colon < 0 || !/^[\x20-\x7e]+$/.test(pair)) return false;
+  const password = pair.slice(colon + 1);
+  return (
+    RFC_EXAMPLE_PASSWORD.test(password) ||
+    SECRET_WORD_VALUE.test(password) ||
+    PLACEHOLDER.test(password) ||
+    isStandInValue(password) ||
+    (password.length >= 6 && isTypedSequence(password))
+  );
 }
 
 /** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */

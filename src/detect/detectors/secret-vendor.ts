@@ -1,5 +1,6 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
 import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { hasTypedRun } from './secret-value.js';
 
 /**
  * Vendor formats neither the project's table (secret.ts) nor secretlint's preset covers:
@@ -164,6 +165,23 @@ const awsBlockSecret = vendor(
   1,
 );
 
+// An AWS pair passed positionally, the secret as the string right after the id's
+// (`connect("AKIA...", "<40>")`, `Credentials('AKIA...', '<40>')`; round 13's dev half): the
+// id names the pair, so no `secret` word is needed. The secret mixes case and digits (a
+// 40-character hex digest does not) and holds no typed run.
+const awsPairSecret = vendor(
+  'secret.aws_secret_key:pair',
+  'secret.aws_secret_key',
+  [['#longalnum']],
+  /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(["'`])[ \t]*,[ \t]*(?:\r?\n[ \t]*)?(["'`])([A-Za-z0-9/+]{40})\2/dg,
+  (v, m) =>
+    mixed(v) &&
+    shannonEntropy(v) > 3.5 &&
+    !hasTypedRun(v) &&
+    !isAwsPlaceholderKeyId(m[0].slice(0, 20)),
+  3,
+);
+
 export const VENDOR_SECRET_DETECTORS: readonly Detector[] = [
   pypi,
   mailgun,
@@ -175,4 +193,5 @@ export const VENDOR_SECRET_DETECTORS: readonly Detector[] = [
   mailchimp,
   awsBlockId,
   awsBlockSecret,
+  awsPairSecret,
 ];

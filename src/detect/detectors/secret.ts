@@ -15,7 +15,8 @@ import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { NAME_VALUE_SECRET_DETECTORS } from './secret-name-value.js';
 import { KUBERNETES_SECRET_DETECTORS } from './secret-kubernetes.js';
-import { hasOrderedRun, isTypedTokenBody } from './secret-value.js';
+import { KEY_FILE_SECRET_DETECTORS } from './secret-key-files.js';
+import { hasKeyboardRun, hasOrderedRun, isTypedTokenBody } from './secret-value.js';
 
 /**
  * Provider tokens with a fixed, public prefix. The prefix makes them precise; the body
@@ -208,15 +209,39 @@ const jwt = patternDetector({
   score: 0.95,
   triggers: [['#b64']],
   refine(m) {
-    const header = m[0].slice(0, m[0].indexOf('.'));
+    const [header, payload] = m[0].split('.');
     try {
-      const parsed: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
-      return parsed !== null && typeof parsed === 'object' && 'alg' in parsed ? 0.95 : null;
+      const parsed: unknown = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'));
+      if (parsed === null || typeof parsed !== 'object' || !('alg' in parsed)) return null;
     } catch {
       return null;
     }
+    return isExampleJwtPayload(payload ?? '') ? null : 0.95;
   },
 });
+
+/**
+ * jwt.io's example token and its copies (round 13's dev half): the payload names the
+ * placeholder person `John Doe` (or `Jane Doe`) with a subject of one digit run
+ * (`"sub":"1234567890"`). Documentation, tests and scanners' suites paste it as a stand-in;
+ * whatever key signed it, it grants nothing. A payload that does not parse is judged as a
+ * token.
+ */
+function isExampleJwtPayload(payload: string): boolean {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (claims === null || typeof claims !== 'object') return false;
+    const { name, sub } = claims as { name?: unknown; sub?: unknown };
+    return (
+      typeof name === 'string' &&
+      /^(?:john|jane) doe$/i.test(name) &&
+      typeof sub === 'string' &&
+      hasKeyboardRun(sub)
+    );
+  } catch {
+    return false;
+  }
+}
 
 const PEM_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_SCAN_LIMIT = 16_384;
@@ -241,6 +266,23 @@ function logPrefix(
   return m ? { length, column: m.index, sep: text.charCodeAt(lineStart + m.index) } : null;
 }
 
+/**
+ * Armor header lines after the BEGIN line (`Version: BCPG C# v1.6.1.0`, `Comment: ...`,
+ * `Proc-Type: 4,ENCRYPTED`, `DEK-Info: ...`): OpenPGP (RFC 4880) and old PEM put them before
+ * the key body, and their text is no base64 (round 13's dev half: a PGP key whose
+ * `Version:` line held `#`). At most eight lines of `Name: value`, each under 200 characters.
+ */
+const ARMOR_HEADER = /\r?\n[ \t]*[A-Za-z][A-Za-z0-9-]{1,30}: [^\n]{0,200}(?=\r?\n)/y;
+function skipArmorHeaders(text: string, from: number): number {
+  let at = from;
+  for (let n = 0; n < 8; n++) {
+    ARMOR_HEADER.lastIndex = at;
+    if (!ARMOR_HEADER.test(text)) break;
+    at = ARMOR_HEADER.lastIndex;
+  }
+  return at;
+}
+
 /** The key body must follow the header: at least 64 base64 characters. */
 const privateKey = patternDetector({
   id: 'secret.private_key',
@@ -254,7 +296,7 @@ const privateKey = patternDetector({
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
     const prefix = logPrefix(text, c.start);
-    let i = c.end;
+    let i = skipArmorHeaders(text, c.end);
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
@@ -307,6 +349,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
+  ...KEY_FILE_SECRET_DETECTORS,
   ...GLUED_SECRET_DETECTORS,
   ...NAME_VALUE_SECRET_DETECTORS,
   ...KUBERNETES_SECRET_DETECTORS,
