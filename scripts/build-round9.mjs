@@ -51,9 +51,13 @@ rs(
   [],
   'https://hooks.slack.com/services/Txxxxxxxx/Bxxxxxxxx/xxxxxxxxxxxxxxxxxxxxxxxx',
 );
+// jwt.io's own example token (John Doe, signed with `your-256-bit-secret`): labelled a secret
+// when this round was built, a negative since round 13, under the famous-example rule that
+// round 11 wrote down (src/detect/README.md, "Round 13's dev half"); relabelled after round 9
+// was scored, so its blind figure stands as it was.
 rs(
   `${L}/jwt`,
-  ['secret.jwt'],
+  [],
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 );
 // A JWT's header and payload without its signature: readable claims, no credential.
