@@ -47,6 +47,9 @@ export const ADVERSARIAL_SHAPES: Readonly<Record<string, string>> = {
   'partial cards': '1234-',
   'partial urls': 'http://a',
   'partial keys': 'sk-AKIA',
+  // A whole token repeated, quoted in a list: a candidate per unit, tens of thousands per
+  // MB, which made the engine's overlap and excerpt steps quadratic (20 s for 1 MB).
+  'repeated tokens': '"AKIAQX3J7ZK2M5PW4R6T", "',
 };
 
 export interface AuditedPattern {

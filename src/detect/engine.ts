@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { SENSITIVE_CATEGORIES, maskValue, visible } from './mask.js';
 import { DEFAULT_POLICY, compilePolicy, type CompiledPolicy } from './policy.js';
 import type { RawHit, ScanContext } from './rule.js';
+import { DisjointSpans, SpanIndex } from './spans.js';
 import {
   SEVERITIES,
   type Category,
@@ -100,15 +101,30 @@ function finalize(
   fingerprint: (type: string, raw: string) => string,
 ): Detection[] {
   const kept = resolveOverlaps(hits.filter((h) => h.score >= threshold(h.category)));
-  const sensitive = hits
-    .filter((h) => SENSITIVE_CATEGORIES.has(h.category) && h.score >= MASK_FLOOR)
-    .map((h) => ({
-      start: h.start,
-      end: h.end,
-      masked: maskValue(h.type, h.category, text.slice(h.start, h.end)),
-    }));
-  return kept.map((h) => {
+  const sensitive = new SpanIndex(
+    hits
+      .filter((h) => SENSITIVE_CATEGORIES.has(h.category) && h.score >= MASK_FLOOR)
+      .map((h) => ({
+        start: h.start,
+        end: h.end,
+        masked: maskValue(h.type, h.category, text.slice(h.start, h.end)),
+      })),
+  );
+  // The dedup scanEvent applies, done first within the field, so that a value repeated
+  // ten thousand times gets one excerpt built, not ten thousand.
+  const best = new Map<string, { hit: RawHit; raw: string; fingerprint: string }>();
+  for (const h of kept) {
     const raw = text.slice(h.start, h.end);
+    const print = fingerprint(h.type, raw);
+    const key = `${h.type}\u0000${print}`;
+    const seen = best.get(key);
+    // Scores compare as reported (three decimals), as dedupeDetections compares them.
+    if (seen === undefined || reported(h.score) > reported(seen.hit.score)) {
+      // A Map keeps the first insertion's place: the first sighting's slot, the best hit.
+      best.set(key, { hit: h, raw, fingerprint: print });
+    }
+  }
+  return [...best.values()].map(({ hit: h, raw, fingerprint: print }) => {
     const severity =
       compiled.severityOverrides.get(h.type) ??
       compiled.severityOverrides.get(h.category) ??
@@ -116,7 +132,7 @@ function finalize(
     return {
       type: h.type,
       category: h.category,
-      score: Math.round(h.score * 1000) / 1000,
+      score: reported(h.score),
       severity,
       detector: h.detector,
       field,
@@ -126,10 +142,12 @@ function finalize(
         ? maskValue(h.type, h.category, raw)
         : maskValue(h.type, h.category, withMasks(text, h.start, h.end, sensitive)),
       excerpt: buildExcerpt(text, h, sensitive),
-      fingerprint: fingerprint(h.type, raw),
+      fingerprint: print,
     };
   });
 }
+
+const reported = (score: number): number => Math.round(score * 1000) / 1000;
 
 /** A rule's severity holds at high confidence and drops one level below 0.85. */
 export function severityFor(base: Severity, score: number): Severity {
@@ -150,17 +168,13 @@ function resolveOverlaps(hits: RawHit[]): RawHit[] {
       b.end - b.start - (a.end - a.start),
   );
   const kept: RawHit[] = [];
+  const claimed = new Map<string, DisjointSpans>();
   for (const h of order) {
     const group =
       SENSITIVE_CATEGORIES.has(h.category) && h.category !== 'policy' ? 'sensitive' : h.type;
-    const clash = kept.some(
-      (k) =>
-        (SENSITIVE_CATEGORIES.has(k.category) && k.category !== 'policy' ? 'sensitive' : k.type) ===
-          group &&
-        k.start < h.end &&
-        h.start < k.end,
-    );
-    if (!clash) kept.push(h);
+    let spans = claimed.get(group);
+    if (spans === undefined) claimed.set(group, (spans = new DisjointSpans()));
+    if (spans.claim(h)) kept.push(h);
   }
   return kept.sort((a, b) => a.start - b.start || a.end - b.end);
 }
@@ -171,22 +185,24 @@ interface MaskedSpan {
   masked: string;
 }
 
-/** text[from, to) with every sensitive span that overlaps it replaced by its mask. */
+/**
+ * text[from, to) with every sensitive span that overlaps it replaced by its mask. A span that
+ * crosses `from` is masked whole too (its inside would otherwise show in plain); one that
+ * overlaps a span already masked is left to it (its own mask would repeat a character of the
+ * value masked before it).
+ */
 function withMasks(
   text: string,
   from: number,
   to: number,
-  spans: readonly MaskedSpan[],
+  spans: SpanIndex<MaskedSpan>,
   target?: RawHit,
 ): string {
-  const inside = spans
-    .filter((s) => s.start < to && s.end > from)
-    .sort((a, b) => a.start - b.start || b.end - a.end);
   let out = '';
   let i = from;
-  for (const s of inside) {
-    if (s.start < i) continue; // nested in a span already masked
-    out += target ? plain(text, i, s.start, target) : text.slice(i, s.start);
+  for (const s of spans.overlapping(from, to)) {
+    if (s.start < i && i > from) continue; // overlaps a span already masked
+    if (s.start > i) out += target ? plain(text, i, s.start, target) : text.slice(i, s.start);
     out += s.masked;
     i = s.end;
   }
@@ -194,14 +210,13 @@ function withMasks(
   return out;
 }
 
-function buildExcerpt(text: string, target: RawHit, sensitive: readonly MaskedSpan[]): string {
+function buildExcerpt(text: string, target: RawHit, sensitive: SpanIndex<MaskedSpan>): string {
   let from = Math.max(0, target.start - EXCERPT_REACH);
   let to = Math.min(text.length, target.end + EXCERPT_REACH);
-  for (const s of sensitive) {
-    if (s.start < to && s.end > from) {
-      from = Math.min(from, s.start);
-      to = Math.max(to, s.end);
-    }
+  // A sensitive span at the window's edge is shown whole (masked), so the window takes it in.
+  for (const s of sensitive.overlapping(from, to)) {
+    from = Math.min(from, s.start);
+    to = Math.max(to, s.end);
   }
   if (from > 0 && /[\uDC00-\uDFFF]/.test(text[from] ?? '')) from--;
   if (to < text.length && /[\uDC00-\uDFFF]/.test(text[to] ?? '')) to++;
