@@ -45,6 +45,7 @@ const POLICY_KEYS = [
   'allowed_hosts',
   'guard',
   'disabled_rules',
+  'enabled_rules',
 ] as const;
 const RULE_KEYS = [
   'type',
@@ -171,6 +172,19 @@ export function parsePolicy(input: unknown): Policy {
       return id as string;
     });
   }
+  if (input.enabled_rules !== undefined) {
+    const ids = input.enabled_rules;
+    if (!Array.isArray(ids)) return fail('enabled_rules', 'must be an array of rule ids');
+    const optIn = BUILTIN_DETECTORS.filter((d) => d.optIn);
+    policy.enabled_rules = ids.map((id, i) => {
+      if (typeof id !== 'string' || !optIn.some((d) => ruleMatches(id, d.id)))
+        fail(
+          `enabled_rules[${i}]`,
+          `must name an opt-in built-in rule (${optIn.map((d) => d.id).join(', ')})`,
+        );
+      return id as string;
+    });
+  }
   return policy;
 }
 
@@ -284,8 +298,14 @@ export function compilePolicy(policy: Policy): CompiledPolicy {
   const thresholds = {} as Record<Category, number>;
   for (const c of CATEGORIES) thresholds[c] = policy.thresholds[c] ?? policy.default_threshold;
   const disabled = policy.disabled_rules ?? [];
+  const optedIn = policy.enabled_rules ?? [];
+  // Opt-in rules are left out here, before the trigger index is built: a policy that does not
+  // name them pays nothing for them. disabled_rules wins over enabled_rules.
   const detectors = BUILTIN_DETECTORS.filter(
-    (d) => enabled.has(d.category) && !disabled.some((p) => ruleMatches(p, d.id)),
+    (d) =>
+      enabled.has(d.category) &&
+      (!d.optIn || optedIn.some((p) => ruleMatches(p, d.id))) &&
+      !disabled.some((p) => ruleMatches(p, d.id)),
   );
   if (enabled.has('policy')) detectors.push(...customDetectors(policy.custom_rules));
   const compiled: CompiledPolicy = {

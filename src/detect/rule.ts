@@ -31,6 +31,8 @@ export interface Detector {
   readonly fields?: ReadonlySet<string>;
   /** Trigger groups (see triggers.ts): the engine runs `scan` only when every group hits. */
   readonly triggers?: readonly (readonly string[])[];
+  /** Off unless a policy names it in `enabled_rules` (a rule too noisy for the default). */
+  readonly optIn?: boolean;
   scan(ctx: ScanContext, out: RawHit[]): void;
 }
 

@@ -73,6 +73,8 @@ export interface Policy {
   guard?: GuardConfig;
   /** Built-in rule ids (a finding's `detector`, e.g. `secretlint/slack`, or `prefix*`) that do not run. */
   disabled_rules?: string[];
+  /** Opt-in built-in rule ids (e.g. `secret.high_entropy`) that run; the default runs none. */
+  enabled_rules?: string[];
 }
 
 /** Wire formats a guard model may speak (src/detect/guard/README in src/detect/README.md). */

@@ -5,12 +5,14 @@ import { INJECTION_DETECTORS } from './injection.js';
 import { JAILBREAK_DETECTORS } from './jailbreak.js';
 import { PII_DETECTORS } from './pii.js';
 import { SECRET_DETECTORS } from './secret.js';
+import { highEntropySecret } from './secret-entropy.js';
 import { TOOL_MISUSE_DETECTORS } from './tool-misuse.js';
 import { TOXICITY_DETECTORS } from './toxicity.js';
 
 /** Every built-in detector, in priority order (earlier wins ties on overlapping spans). */
 export const BUILTIN_DETECTORS: readonly Detector[] = [
   ...SECRET_DETECTORS,
+  highEntropySecret, // opt-in: runs only when a policy's enabled_rules names it
   ...PII_DETECTORS,
   ...INJECTION_DETECTORS,
   ...HIDDEN_DETECTORS,
