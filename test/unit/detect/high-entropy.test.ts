@@ -44,6 +44,8 @@ describe('secret.high_entropy when a policy enables it', () => {
     ['a quoted value under a name that says nothing', `{\n  "FOO_BAR": "${urlSafe}",\n}`, urlSafe],
     ['a quoted hex token', `const x = '${hex36}';`, hex36],
     ['an indented list item with a comma', `[\n    "${urlSafe}",\n]`, urlSafe],
+    ['the unquoted value of an env line', `REGION=eu\nFOO_BAR=${b64Line}\n`, b64Line],
+    ['the unquoted value of a YAML line', `service:\n  opaque: ${urlSafe}\n`, urlSafe],
   ])('reports %s as secret.generic_api_key', (_name, text, value) => {
     expect(entropyFindings(text)).toEqual([`secret.generic_api_key ${value}`]);
   });
@@ -109,6 +111,13 @@ describe('secret.high_entropy skips random values that are not secrets', () => {
   const randomPath = '/srv/Q7x/k9Zp/Lm3W/aB4c/Rt8Y/uV2n/Hj6F/dE5g/Ns1K';
   const identifier = 'ConnectionString_B2B_PrimaryEndpoint_WestUS2_Replica9_Kq';
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const sentence = Buffer.from('a perfectly ordinary payload, nothing secret in it').toString(
+    'base64',
+  );
+  const json = Buffer.from(
+    JSON.stringify({ sub: 'Zq9-user', iat: 1716239022, scope: 'read:xyz write:abc', n: 'K7' }),
+  ).toString('base64url');
+  const camel = 'QuickBrownFoxJumpsOverTheLazyDogVexingWizardsPlayKickball2024';
 
   // Each value passes the entropy limit: the skip, not the limit, keeps it quiet.
   it.each([
@@ -123,6 +132,15 @@ describe('secret.high_entropy skips random values that are not secrets', () => {
     ['a path', randomPath, `"${randomPath}"`],
     ['an identifier of words and tags', identifier, `"${identifier}"`],
     ['an alphabet run', alphabet, `"${alphabet}"`],
+    ['base64 of a sentence', sentence, `const data = "${sentence}";`],
+    ['base64 of JSON', json, `${json}`],
+    ['camel-case words', camel, `"${camel}"`],
+    ['a value under a name saying it is public', urlSafe, `publicToken = "${urlSafe}"`],
+    [
+      'a line of a certificate',
+      b64Line,
+      `-----BEGIN CERTIFICATE-----\n${b64Line}\n-----END CERTIFICATE-----`,
+    ],
   ])('%s', (_name, value, text) => {
     expect(passesEntropyLimit(value)).toBe(true);
     expect(entropyFindings(text)).toEqual([]);
