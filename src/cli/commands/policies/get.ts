@@ -31,6 +31,7 @@ export const policiesGetCommand = defineCommand({
                 .join(', '),
             ],
             ['disabled rules', (data.policy.disabled_rules ?? []).join(', ')],
+            ['opt-in rules on', (data.policy.enabled_rules ?? []).join(', ')],
             ['redact content', data.policy.redact_content ? 'yes' : 'no'],
             ['custom rules', data.policy.custom_rules.length],
           ]),
