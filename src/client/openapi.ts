@@ -1445,6 +1445,93 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ComplianceControl: {
+            /** @description what was measured: stable check names such as ledger_integrity */
+            checks: string[];
+            citation: string;
+            evidence: {
+                agents: string[];
+                /** @description what the control's checks counted; the names depend on the check */
+                counts: {
+                    [key: string]: number;
+                };
+                finding_count: number;
+                /** @description at most 20; finding_count has the total */
+                finding_ids: string[];
+                ledger: components["schemas"]["ComplianceLedgerEvidence"] | null;
+            };
+            /** @description control id, as findings are mapped to */
+            id: string;
+            /** @description 1 pass, 0.5 partial, 0 fail */
+            points: number;
+            /** @description article or clause */
+            ref: string;
+            /** @enum {string} */
+            status: "pass" | "partial" | "fail";
+            summary: string;
+            title: string;
+            weight: number;
+        };
+        ComplianceLedgerEvidence: {
+            /** @description the first entry that fails */
+            first_bad_seq: number | null;
+            key_fingerprint: string | null;
+            ok: boolean;
+            /** @description why the ledger fails */
+            reason: string | null;
+            /** @description hex; null for an empty ledger */
+            root_hash: string | null;
+            /** @description of the latest signed tree head */
+            signed_at: string | null;
+            tree_size: number;
+        };
+        ComplianceScore: {
+            /** @description the agent it is scoped to; null for the whole store */
+            agent: string | null;
+            /** @description per-agent scores (only the scoped agent when agent is set) */
+            agents: {
+                agent: string;
+                fail: number;
+                partial: number;
+                pass: number;
+                score: number;
+            }[];
+            controls: components["schemas"]["ComplianceControl"][];
+            counts: {
+                fail: number;
+                partial: number;
+                pass: number;
+            };
+            generated_at: string;
+            /** @description the ledger verification the score rests on */
+            ledger: {
+                entries_checked: number;
+                /** @description the first entry that fails */
+                first_bad_seq: number | null;
+                key_fingerprint: string | null;
+                message: string;
+                ok: boolean;
+                purged: number;
+                /** @description why the ledger fails */
+                reason: string | null;
+                /** @description hex; null for an empty ledger */
+                root_hash: string | null;
+                /** @description of the latest signed tree head */
+                signed_at: string | null;
+                tree_size: number;
+            };
+            /** @description first and last event time of the evidence scored */
+            period: {
+                from: string | null;
+                to: string | null;
+            };
+            /** @description eu-ai-act, gdpr, nist-ai-rmf, iso-42001 */
+            regulation: string;
+            regulation_name: string;
+            review_within_days: number;
+            /** @description weighted 0..100, one decimal */
+            score: number;
+        };
         Error: {
             error: {
                 /** @description HTTP status */
@@ -1484,10 +1571,79 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Finding: {
+            agent: string;
+            /** @description pii, secret, injection, ... */
+            category: string;
+            /** @description control ids it maps to */
+            controls: string[];
+            created_at: string;
+            detector: string;
+            end: number;
+            /** @description the event it was found in; null when it is in no event */
+            event: {
+                model: string | null;
+                timestamp: string;
+                type: string;
+            } | null;
+            event_id: string | null;
+            /** @description the context around the match, masked */
+            excerpt: string;
+            /** @description where in the event: prompt, completion, ... */
+            field: string;
+            fingerprint: string;
+            /** @description every status move made by review, oldest first (empty until the first) */
+            history: {
+                actor: string;
+                at: string;
+                comment: string | null;
+                from_status: string | null;
+                to_status: string;
+            }[];
+            /** @description fd_<ULID> */
+            id: string;
+            /** @description the match, masked (never the raw value) */
+            match_masked: string;
+            score: number;
+            session_id: string | null;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description offset of the match in the field */
+            start: number;
+            /** @enum {string} */
+            status: "open" | "reviewing" | "remediated" | "closed";
+            /** @description null for a finding on an audit event outside a trace */
+            trace_id: string | null;
+            /** @description pii.email, secret.aws_key, ... */
+            type: string;
+            updated_at: string;
+        };
+        FindingSummary: {
+            agent: string;
+            /** @description pii, secret, injection, ... */
+            category: string;
+            created_at: string;
+            detector: string;
+            event_id: string | null;
+            /** @description the context around the match, masked */
+            excerpt: string;
+            /** @description fd_<ULID> */
+            id: string;
+            score: number;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @enum {string} */
+            status: "open" | "reviewing" | "remediated" | "closed";
+            /** @description null for a finding on an audit event outside a trace */
+            trace_id: string | null;
+            /** @description pii.email, secret.aws_key, ... */
+            type: string;
+            updated_at: string;
+        };
         IngestionResponse: {
             events_ingested: number;
             findings_generated: number;
-            session_id?: string;
+            session_id: string;
             /** @enum {string} */
             status: "accepted";
             trace_id: string;
@@ -1552,6 +1708,33 @@ export interface components {
             events: components["schemas"]["Event"][];
             framework?: string | null;
             session_id: string;
+        };
+        Report: {
+            actor: string;
+            /** @description null for a report on every agent */
+            agent: string | null;
+            created_at: string;
+            /** @description set once done */
+            download_url: string | null;
+            /** @description why a failed report failed */
+            error: string | null;
+            filename: string;
+            finished_at: string | null;
+            /** @enum {string} */
+            format: "html" | "pdf";
+            regulation: string;
+            /** @description rp_<ULID> */
+            report_id: string;
+            /** @description the compliance score it reports, once done */
+            score: number | null;
+            /** @description of the file, once done */
+            sha256: string | null;
+            size_bytes: number | null;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
         };
         SiemTarget: {
             created_at: string;
@@ -1665,6 +1848,73 @@ export interface components {
             /** @enum {string} */
             type: "otel" | "webhook" | "logfile" | "gateway";
         };
+        StoredEvent: {
+            agent: string;
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            completion: string | null;
+            event_id: string;
+            ingested_at: string;
+            model: string | null;
+            position: number;
+            prompt: string | null;
+            /** @description content removed by retention; the row stays */
+            purged: boolean;
+            session_id: string | null;
+            /** @description the source it came from; null for CLI and REST intake */
+            source_id: string | null;
+            timestamp: string;
+            tokens_completion: number | null;
+            tokens_prompt: number | null;
+            /** @description null for an audit event outside a trace */
+            trace_id: string | null;
+            type: string;
+        };
+        Trace: {
+            agent: string;
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            event_count: number;
+            events: components["schemas"]["TraceEvent"][];
+            /** @description as GET /api/v1/findings lists them, in event order */
+            findings: components["schemas"]["FindingSummary"][];
+            /** @description null for a trace with no events */
+            first_event_at: string | null;
+            framework: string | null;
+            ingested_at: string;
+            last_event_at: string | null;
+            session_id: string;
+            /** @description how it came in: rest, cli, otlp, webhook, ... */
+            source: string;
+            status: string;
+            /** @description tr_<ULID> */
+            trace_id: string;
+        };
+        TraceEvent: {
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            completion: string | null;
+            event_id: string;
+            model: string | null;
+            /** @description 0-based order within the trace */
+            position: number;
+            /** @description null once purged or when the event had none */
+            prompt: string | null;
+            /** @description content removed by retention; the row stays */
+            purged: boolean;
+            /** @description the source it came from; null for CLI and REST intake */
+            source_id: string | null;
+            timestamp: string;
+            tokens_completion: number | null;
+            tokens_prompt: number | null;
+            type: string;
+        };
         TraceIngestionRequest: {
             agent: string;
             events: components["schemas"]["Event"][];
@@ -1672,6 +1922,21 @@ export interface components {
             session_id: string;
         } & {
             [key: string]: unknown;
+        };
+        TraceSummary: {
+            agent: string;
+            event_count: number;
+            /** @description null for a trace with no events */
+            first_event_at: string | null;
+            framework: string | null;
+            ingested_at: string;
+            last_event_at: string | null;
+            session_id: string;
+            /** @description how it came in: rest, cli, otlp, webhook, ... */
+            source: string;
+            status: string;
+            /** @description tr_<ULID> */
+            trace_id: string;
         };
         User: {
             created_at: string;
@@ -1716,7 +1981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ComplianceScore"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -1787,7 +2052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ComplianceScore"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -1879,7 +2144,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events: Record<string, never>[];
+                        events: components["schemas"]["StoredEvent"][];
                         offset?: number;
                         page: number;
                         page_size: number;
@@ -1957,11 +2222,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events?: Record<string, never>[];
-                        events_ingested?: number;
-                        findings_generated?: number;
+                        /** @description each stored event, in request order */
+                        events: {
+                            agent: string;
+                            event_id: string;
+                            timestamp: string;
+                            type: string;
+                        }[];
+                        events_ingested: number;
+                        findings_generated: number;
                         /** @enum {string} */
-                        status?: "accepted";
+                        status: "accepted";
                     };
                 };
             };
@@ -2074,7 +2345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["StoredEvent"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2245,7 +2516,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        findings: Record<string, never>[];
+                        findings: components["schemas"]["FindingSummary"][];
                         offset?: number;
                         page: number;
                         page_size: number;
@@ -2311,13 +2582,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description finding detail */
+            /** @description the finding with its evidence context, controls and history */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Finding"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2404,7 +2675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Finding"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3921,7 +4192,7 @@ export interface operations {
                         offset?: number;
                         page: number;
                         page_size: number;
-                        reports: Record<string, never>[];
+                        reports: components["schemas"]["Report"][];
                         total: number;
                     };
                 };
@@ -4069,13 +4340,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the report row; error says why a failed one failed */
+            /** @description the report; error says why a failed one failed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4160,13 +4431,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the queued report: report_id, status, status_url, filename; job_id and job_url (GET /api/v1/jobs/{id}) for its progress */
+            /** @description the queued report; job_id and job_url (GET /api/v1/jobs/{id}) for its progress */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        actor: string;
+                        /** @description null for a report on every agent */
+                        agent: string | null;
+                        created_at: string;
+                        /** @description set once done */
+                        download_url: string | null;
+                        /** @description why a failed report failed */
+                        error: string | null;
+                        filename: string;
+                        finished_at: string | null;
+                        /** @enum {string} */
+                        format: "html" | "pdf";
+                        /** @description the report's id */
+                        job_id: string;
+                        job_url: string;
+                        regulation: string;
+                        /** @description rp_<ULID> */
+                        report_id: string;
+                        /** @description the compliance score it reports, once done */
+                        score: number | null;
+                        /** @description of the file, once done */
+                        sha256: string | null;
+                        size_bytes: number | null;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description GET it to poll */
+                        status_url: string;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6146,7 +6446,7 @@ export interface operations {
                         page: number;
                         page_size: number;
                         total: number;
-                        traces: Record<string, never>[];
+                        traces: components["schemas"]["TraceSummary"][];
                     };
                 };
             };
@@ -6325,13 +6625,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...) */
+            /** @description the trace with its attributes, its events in order, and its findings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Trace"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6417,13 +6717,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        duplicates?: number;
-                        events_ingested?: number;
-                        findings_generated?: number;
-                        session_id?: string;
+                        /** @description events skipped: their event_id was stored */
+                        duplicates: number;
+                        events_ingested: number;
+                        findings_generated: number;
+                        session_id: string;
                         /** @enum {string} */
-                        status?: "accepted";
-                        trace_id?: string;
+                        status: "accepted";
+                        trace_id: string;
                     };
                 };
             };

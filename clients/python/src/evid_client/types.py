@@ -16,10 +16,27 @@ __all__ = [
     "Event",
     "TraceIngestionRequest",
     "IngestionResponse",
+    "TraceSummary",
+    "TraceEvent",
+    "FindingSummary",
+    "Trace",
     "AuditEvent",
+    "StoredEvent",
+    "FindingEvent",
+    "FindingHistoryItem",
+    "Finding",
     "JobProgress",
     "JobError",
     "Job",
+    "ComplianceLedgerEvidence",
+    "ComplianceControlEvidence",
+    "ComplianceControl",
+    "ComplianceScoreCounts",
+    "ComplianceScorePeriod",
+    "ComplianceScoreAgentsItem",
+    "ComplianceScoreLedger",
+    "ComplianceScore",
+    "Report",
     "MappedSession",
     "SourceOptions",
     "Source",
@@ -41,6 +58,7 @@ __all__ = [
     "GetEventsQuery",
     "GetEventsResponse",
     "PostEventsBody",
+    "PostEventsResponseEventsItem",
     "PostEventsResponse",
     "GetEventsIdResponse",
     "GetFindingsQuery",
@@ -258,10 +276,86 @@ IngestionResponse = TypedDict(
     "IngestionResponse",
     {
         "trace_id": str,
-        "session_id": NotRequired[str],
+        "session_id": str,
         "status": Literal["accepted"],
         "events_ingested": int,
         "findings_generated": int,
+    },
+)
+
+
+TraceSummary = TypedDict(
+    "TraceSummary",
+    {
+        "trace_id": str,
+        "session_id": str,
+        "agent": str,
+        "framework": str | None,
+        "source": str,
+        "status": str,
+        "event_count": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "ingested_at": str,
+    },
+)
+
+
+TraceEvent = TypedDict(
+    "TraceEvent",
+    {
+        "event_id": str,
+        "position": int,
+        "type": str,
+        "model": str | None,
+        "prompt": str | None,
+        "completion": str | None,
+        "tokens_prompt": int | None,
+        "tokens_completion": int | None,
+        "timestamp": str,
+        "attributes": dict[str, Any],
+        "purged": bool,
+        "source_id": str | None,
+    },
+)
+
+
+FindingSummary = TypedDict(
+    "FindingSummary",
+    {
+        "id": str,
+        "trace_id": str | None,
+        "event_id": str | None,
+        "agent": str,
+        "type": str,
+        "category": str,
+        "severity": Literal["low", "medium", "high", "critical"],
+        "status": Literal["open", "reviewing", "remediated", "closed"],
+        "score": float,
+        "detector": str,
+        "excerpt": str,
+        "created_at": str,
+        "updated_at": str,
+    },
+)
+
+
+Trace = TypedDict(
+    "Trace",
+    {
+        "trace_id": str,
+        "session_id": str,
+        "agent": str,
+        "framework": str | None,
+        "source": str,
+        "status": str,
+        "event_count": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "ingested_at": str,
+        "attributes": dict[str, Any],
+        "events": list[TraceEvent],
+        "findings": list[FindingSummary],
     },
 )
 
@@ -279,6 +373,81 @@ AuditEvent = TypedDict(
         "tokens_prompt": NotRequired[int | None],
         "tokens_completion": NotRequired[int | None],
         "timestamp": NotRequired[str],
+    },
+)
+
+
+StoredEvent = TypedDict(
+    "StoredEvent",
+    {
+        "event_id": str,
+        "trace_id": str | None,
+        "session_id": str | None,
+        "position": int,
+        "agent": str,
+        "type": str,
+        "model": str | None,
+        "prompt": str | None,
+        "completion": str | None,
+        "tokens_prompt": int | None,
+        "tokens_completion": int | None,
+        "timestamp": str,
+        "ingested_at": str,
+        "source_id": str | None,
+        "attributes": dict[str, Any],
+        "purged": bool,
+    },
+)
+
+
+# the event it was found in; null when it is in no event
+FindingEvent = TypedDict(
+    "FindingEvent",
+    {
+        "type": str,
+        "timestamp": str,
+        "model": str | None,
+    },
+)
+
+
+FindingHistoryItem = TypedDict(
+    "FindingHistoryItem",
+    {
+        "from_status": str | None,
+        "to_status": str,
+        "comment": str | None,
+        "actor": str,
+        "at": str,
+    },
+)
+
+
+Finding = TypedDict(
+    "Finding",
+    {
+        "id": str,
+        "trace_id": str | None,
+        "event_id": str | None,
+        "agent": str,
+        "type": str,
+        "category": str,
+        "severity": Literal["low", "medium", "high", "critical"],
+        "status": Literal["open", "reviewing", "remediated", "closed"],
+        "score": float,
+        "detector": str,
+        "excerpt": str,
+        "created_at": str,
+        "updated_at": str,
+        "field": str,
+        "start": int,
+        "end": int,
+        "match_masked": str,
+        "fingerprint": str,
+        "controls": list[str],
+        "session_id": str | None,
+        "event": FindingEvent | None,
+        "history": list[FindingHistoryItem],
     },
 )
 
@@ -320,6 +489,140 @@ Job = TypedDict(
         "result": Any,
         "error": JobError | None,
         "status_url": str,
+    },
+)
+
+
+ComplianceLedgerEvidence = TypedDict(
+    "ComplianceLedgerEvidence",
+    {
+        "ok": bool,
+        "tree_size": int,
+        "root_hash": str | None,
+        "first_bad_seq": int | None,
+        "reason": str | None,
+        "signed_at": str | None,
+        "key_fingerprint": str | None,
+    },
+)
+
+
+ComplianceControlEvidence = TypedDict(
+    "ComplianceControlEvidence",
+    {
+        "ledger": ComplianceLedgerEvidence | None,
+        "finding_ids": list[str],
+        "finding_count": int,
+        "counts": dict[str, float],
+        "agents": list[str],
+    },
+)
+
+
+ComplianceControl = TypedDict(
+    "ComplianceControl",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "citation": str,
+        "checks": list[str],
+        "weight": float,
+        "status": Literal["pass", "partial", "fail"],
+        "points": float,
+        "summary": str,
+        "evidence": ComplianceControlEvidence,
+    },
+)
+
+
+ComplianceScoreCounts = TypedDict(
+    "ComplianceScoreCounts",
+    {
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+# first and last event time of the evidence scored
+ComplianceScorePeriod = TypedDict(
+    "ComplianceScorePeriod",
+    {
+        "from": str | None,
+        "to": str | None,
+    },
+)
+
+
+ComplianceScoreAgentsItem = TypedDict(
+    "ComplianceScoreAgentsItem",
+    {
+        "agent": str,
+        "score": float,
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+# the ledger verification the score rests on
+ComplianceScoreLedger = TypedDict(
+    "ComplianceScoreLedger",
+    {
+        "ok": bool,
+        "tree_size": int,
+        "root_hash": str | None,
+        "first_bad_seq": int | None,
+        "reason": str | None,
+        "signed_at": str | None,
+        "key_fingerprint": str | None,
+        "entries_checked": int,
+        "purged": int,
+        "message": str,
+    },
+)
+
+
+ComplianceScore = TypedDict(
+    "ComplianceScore",
+    {
+        "regulation": str,
+        "regulation_name": str,
+        "agent": str | None,
+        "score": float,
+        "counts": ComplianceScoreCounts,
+        "generated_at": str,
+        "period": ComplianceScorePeriod,
+        "review_within_days": float,
+        "controls": list[ComplianceControl],
+        "agents": list[ComplianceScoreAgentsItem],
+        "ledger": ComplianceScoreLedger,
+    },
+)
+
+
+Report = TypedDict(
+    "Report",
+    {
+        "report_id": str,
+        "filename": str,
+        "regulation": str,
+        "agent": str | None,
+        "format": Literal["html", "pdf"],
+        "status": Literal["queued", "running", "done", "failed"],
+        "created_at": str,
+        "started_at": str | None,
+        "finished_at": str | None,
+        "error": str | None,
+        "sha256": str | None,
+        "size_bytes": int | None,
+        "score": float | None,
+        "actor": str,
+        "status_url": str,
+        "download_url": str | None,
     },
 )
 
@@ -514,7 +817,7 @@ GetTracesQuery = TypedDict(
 GetTracesResponse = TypedDict(
     "GetTracesResponse",
     {
-        "traces": list[dict[str, Any]],
+        "traces": list[TraceSummary],
         "total": int,
         "page": int,
         "page_size": int,
@@ -541,17 +844,17 @@ PostTracesIdEventsBody = TypedDict(
 PostTracesIdEventsResponse = TypedDict(
     "PostTracesIdEventsResponse",
     {
-        "trace_id": NotRequired[str],
-        "session_id": NotRequired[str],
-        "status": NotRequired[Literal["accepted"]],
-        "events_ingested": NotRequired[int],
-        "duplicates": NotRequired[int],
-        "findings_generated": NotRequired[int],
+        "trace_id": str,
+        "session_id": str,
+        "status": Literal["accepted"],
+        "events_ingested": int,
+        "duplicates": int,
+        "findings_generated": int,
     },
 )
 
 
-GetTracesIdResponse = dict[str, Any]
+GetTracesIdResponse = Trace
 
 
 GetEventsQuery = TypedDict(
@@ -574,7 +877,7 @@ GetEventsQuery = TypedDict(
 GetEventsResponse = TypedDict(
     "GetEventsResponse",
     {
-        "events": list[dict[str, Any]],
+        "events": list[StoredEvent],
         "total": int,
         "page": int,
         "page_size": int,
@@ -586,19 +889,30 @@ GetEventsResponse = TypedDict(
 PostEventsBody = AuditEvent | list[AuditEvent]
 
 
-# accepted
-PostEventsResponse = TypedDict(
-    "PostEventsResponse",
+PostEventsResponseEventsItem = TypedDict(
+    "PostEventsResponseEventsItem",
     {
-        "status": NotRequired[Literal["accepted"]],
-        "events_ingested": NotRequired[int],
-        "findings_generated": NotRequired[int],
-        "events": NotRequired[list[dict[str, Any]]],
+        "event_id": str,
+        "agent": str,
+        "type": str,
+        "timestamp": str,
     },
 )
 
 
-GetEventsIdResponse = dict[str, Any]
+# accepted
+PostEventsResponse = TypedDict(
+    "PostEventsResponse",
+    {
+        "status": Literal["accepted"],
+        "events_ingested": int,
+        "findings_generated": int,
+        "events": list[PostEventsResponseEventsItem],
+    },
+)
+
+
+GetEventsIdResponse = StoredEvent
 
 
 GetFindingsQuery = TypedDict(
@@ -623,7 +937,7 @@ GetFindingsQuery = TypedDict(
 GetFindingsResponse = TypedDict(
     "GetFindingsResponse",
     {
-        "findings": list[dict[str, Any]],
+        "findings": list[FindingSummary],
         "total": int,
         "page": int,
         "page_size": int,
@@ -632,7 +946,7 @@ GetFindingsResponse = TypedDict(
 )
 
 
-GetFindingsIdResponse = dict[str, Any]
+GetFindingsIdResponse = Finding
 
 
 PatchFindingsIdBody = TypedDict(
@@ -644,7 +958,7 @@ PatchFindingsIdBody = TypedDict(
 )
 
 
-PatchFindingsIdResponse = dict[str, Any]
+PatchFindingsIdResponse = Finding
 
 
 GetPacksQuery = TypedDict(
@@ -709,7 +1023,7 @@ GetComplianceRegulationQuery = TypedDict(
 )
 
 
-GetComplianceRegulationResponse = dict[str, Any]
+GetComplianceRegulationResponse = ComplianceScore
 
 
 GetComplianceRegulationAgentQuery = TypedDict(
@@ -720,7 +1034,7 @@ GetComplianceRegulationAgentQuery = TypedDict(
 )
 
 
-GetComplianceRegulationAgentResponse = dict[str, Any]
+GetComplianceRegulationAgentResponse = ComplianceScore
 
 
 PostReportsGenerateBody = TypedDict(
@@ -733,7 +1047,30 @@ PostReportsGenerateBody = TypedDict(
 )
 
 
-PostReportsGenerateResponse = dict[str, Any]
+# the queued report; job_id and job_url (GET /api/v1/jobs/{id}) for its progress
+PostReportsGenerateResponse = TypedDict(
+    "PostReportsGenerateResponse",
+    {
+        "report_id": str,
+        "filename": str,
+        "regulation": str,
+        "agent": str | None,
+        "format": Literal["html", "pdf"],
+        "status": Literal["queued", "running", "done", "failed"],
+        "created_at": str,
+        "started_at": str | None,
+        "finished_at": str | None,
+        "error": str | None,
+        "sha256": str | None,
+        "size_bytes": int | None,
+        "score": float | None,
+        "actor": str,
+        "status_url": str,
+        "download_url": str | None,
+        "job_id": str,
+        "job_url": str,
+    },
+)
 
 
 GetReportsQuery = TypedDict(
@@ -751,7 +1088,7 @@ GetReportsQuery = TypedDict(
 GetReportsResponse = TypedDict(
     "GetReportsResponse",
     {
-        "reports": list[dict[str, Any]],
+        "reports": list[Report],
         "total": int,
         "page": int,
         "page_size": int,
@@ -760,7 +1097,7 @@ GetReportsResponse = TypedDict(
 )
 
 
-GetReportsIdResponse = dict[str, Any]
+GetReportsIdResponse = Report
 
 
 GetJobsQuery = TypedDict(

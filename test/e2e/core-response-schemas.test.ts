@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseShapes } from '../support/response-shapes.js';
+import { tempDataDir } from '../support/cli.js';
+import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
+
+/**
+ * The core routes' response schemas (traces, events, findings, compliance, reports) against
+ * what the built server really answers, as the admin routes' test does: every answer is
+ * checked against the served /api/v1/openapi.json (documented status, valid body, no key
+ * a closed object does not list), and every property their 2xx schemas declare must have
+ * turned up in some answer.
+ */
+const TAGS = new Set(['traces', 'events', 'findings', 'compliance', 'reports']);
+
+let store: { dir: string; cleanup(): void };
+let server: RunningServer;
+let shapes: ResponseShapes;
+const problems: string[] = [];
+
+/** One request; its answer is checked against the document (the path as documented). */
+async function call(
+  method: string,
+  documented: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Loose }> {
+  const r = await api(server.url, path, { method, ...(body === undefined ? {} : { body }) });
+  problems.push(...shapes.check(method, documented, r.status, r.body));
+  return r;
+}
+
+/** A trace whose first prompt holds an e-mail address (a finding) and attributes. */
+const withPii = {
+  session_id: 'sess_core',
+  agent: 'core-bot',
+  framework: 'langchain',
+  attributes: { environment: 'prod', team: { name: 'support' } },
+  events: [
+    {
+      type: 'llm_call',
+      model: 'gpt-4o-mini',
+      prompt: 'send the invoice to dana.kowalski@mailbox.org',
+      completion: 'done',
+      tokens_prompt: 10,
+      tokens_completion: 20,
+      timestamp: '2026-01-01T00:00:00Z',
+      attributes: { step: 1 },
+    },
+    { type: 'tool_call', timestamp: '2026-01-01T00:00:01Z' },
+  ],
+};
+
+beforeAll(async () => {
+  store = tempDataDir('evid-core-shapes-');
+  server = await startServer({ dataDir: store.dir });
+  const doc = await api(server.url, '/api/v1/openapi.json');
+  expect(doc.status).toBe(200);
+  shapes = new ResponseShapes(doc.body);
+});
+afterAll(async () => {
+  await server?.stop();
+  store?.cleanup();
+});
+
+describe('core routes answer what their response schemas say', () => {
+  it('traces: ingested, appended to, listed, read with events and findings', async () => {
+    const posted = await call('POST', '/api/v1/traces', '/api/v1/traces', withPii);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.findings_generated).toBeGreaterThanOrEqual(1);
+    const append = '/api/v1/traces/{id}/events';
+    const appended = await call('POST', append, '/api/v1/traces/sess_core/events', {
+      events: [{ type: 'llm_call', prompt: 'and again', timestamp: '2026-01-01T00:00:02Z' }],
+    });
+    expect(appended.status, JSON.stringify(appended.body)).toBe(201);
+    expect(appended.body).toMatchObject({ events_ingested: 1, duplicates: 0 });
+    const listed = await call('GET', '/api/v1/traces', '/api/v1/traces?agent=core-bot');
+    expect(listed.body.traces[0].event_count).toBe(3);
+    const one = await call('GET', '/api/v1/traces/{id}', '/api/v1/traces/sess_core');
+    expect(one.status).toBe(200);
+    expect(one.body.attributes).toEqual(withPii.attributes);
+    expect(one.body.events.map((e: Loose) => e.position)).toEqual([0, 1, 2]);
+    expect(one.body.findings[0]).toMatchObject({ type: 'pii.email', status: 'open' });
+  });
+
+  it('events: audit events ingested, listed, read', async () => {
+    const ingested = await call('POST', '/api/v1/events', '/api/v1/events', [
+      { type: 'audit.note', agent: 'core-bot', timestamp: '2026-01-01T00:00:03Z' },
+    ]);
+    expect(ingested.status, JSON.stringify(ingested.body)).toBe(201);
+    const id = ingested.body.events[0].event_id as string;
+    const listed = await call('GET', '/api/v1/events', '/api/v1/events');
+    expect(listed.body.total).toBe(4);
+    const audit = await call('GET', '/api/v1/events/{id}', `/api/v1/events/${id}`);
+    expect(audit.body).toMatchObject({ trace_id: null, session_id: null, type: 'audit.note' });
+  });
+
+  it('findings: listed, read, moved with a comment', async () => {
+    const listed = await call('GET', '/api/v1/findings', '/api/v1/findings');
+    const id = listed.body.findings[0].id as string;
+    const one = await call('GET', '/api/v1/findings/{id}', `/api/v1/findings/${id}`);
+    expect(one.body.event).toMatchObject({ type: 'llm_call', model: 'gpt-4o-mini' });
+    const moved = await call('PATCH', '/api/v1/findings/{id}', `/api/v1/findings/${id}`, {
+      status: 'reviewing',
+      comment: 'looking into it',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.history).toEqual([
+      expect.objectContaining({ from_status: 'open', to_status: 'reviewing' }),
+    ]);
+  });
+
+  it('compliance: a regulation over the store and scoped to one agent', async () => {
+    const all = await call('GET', '/api/v1/compliance/{regulation}', '/api/v1/compliance/gdpr');
+    expect(all.status).toBe(200);
+    expect(all.body.agents.map((a: Loose) => a.agent)).toEqual(['core-bot']);
+    // Some control cites the ledger and some does not (its evidence.ledger is null).
+    const ledgers = all.body.controls.map((c: Loose) => c.evidence.ledger);
+    expect(ledgers).toContain(null);
+    expect(ledgers.some((l: Loose) => l !== null)).toBe(true);
+    const scoped = await call(
+      'GET',
+      '/api/v1/compliance/{regulation}/{agent}',
+      '/api/v1/compliance/eu-ai-act/core-bot?review_within_days=3',
+    );
+    expect(scoped.body).toMatchObject({ agent: 'core-bot', review_within_days: 3 });
+  });
+
+  it('reports: generated, polled until done, listed', async () => {
+    const queued = await call('POST', '/api/v1/reports/generate', '/api/v1/reports/generate', {
+      regulation: 'gdpr',
+    });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    expect(queued.body).toMatchObject({ status: 'queued', download_url: null });
+    let report: Loose;
+    for (let i = 0; i < 300; i++) {
+      report = (await call('GET', '/api/v1/reports/{id}', queued.body.status_url)).body;
+      if (report.status === 'done' || report.status === 'failed') break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    expect(report.status, JSON.stringify(report)).toBe('done');
+    expect(report.download_url).toEqual(expect.any(String));
+    const listed = await call('GET', '/api/v1/reports', '/api/v1/reports');
+    expect(listed.body.reports.map((r: Loose) => r.report_id)).toEqual([report.report_id]);
+  });
+
+  it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
+    const fresh = new ResponseShapes(shapes.doc);
+    const trace = {
+      trace_id: 'tr_1',
+      session_id: 's',
+      agent: 'a',
+      framework: null,
+      source: 'rest',
+      status: 'completed',
+      event_count: 0,
+      first_event_at: null,
+      last_event_at: null,
+      ingested_at: 't',
+    };
+    const page = { total: 1, page: 1, page_size: 50, offset: 0 };
+    const list = (t: object) => fresh.check('GET', '/api/v1/traces', 200, { traces: [t], ...page });
+    expect(list(trace)).toEqual([]);
+    expect(list({ ...trace, id: 7 })).toEqual([
+      expect.stringContaining('must NOT have additional properties'),
+    ]);
+    const { ingested_at: _i, ...partial } = trace;
+    expect(list(partial)).toEqual([
+      expect.stringContaining("must have required property 'ingested_at'"),
+    ]);
+    // An attributes map is open on purpose: any key passes.
+    const detail = { ...trace, attributes: { anything: [1] }, events: [], findings: [] };
+    expect(fresh.check('GET', '/api/v1/traces/{id}', 200, detail)).toEqual([]);
+  });
+
+  it('no answer broke its schema; every JSON 2xx schema is exact, answered, and fully seen', () => {
+    expect(problems).toEqual([]);
+    const ops: Array<{ method: string; path: string; status: string }> = [];
+    for (const [path, item] of Object.entries(shapes.doc.paths as Record<string, Loose>)) {
+      for (const [method, op] of Object.entries(item as Record<string, Loose>)) {
+        if (!TAGS.has(op.tags[0])) continue;
+        for (const status of Object.keys(op.responses)) {
+          const json = shapes.schemaOf(method, path, Number(status));
+          if (status.startsWith('2') && json)
+            ops.push({ method: method.toUpperCase(), path, status });
+        }
+      }
+    }
+    // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file).
+    expect(ops).toHaveLength(15);
+    for (const { method, path, status } of ops) {
+      const where = `${method} ${path} ${status}`;
+      expect(shapes.answered, where).toContain(where);
+      expect(shapes.declaredUnder(method, path, Number(status)), where).not.toEqual([]);
+    }
+    expect(shapes.unseen(ops)).toEqual([]);
+  });
+});
