@@ -1416,6 +1416,83 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AlignmentEvaluationRun: {
+            /** @description 0..1 over the objectives a case checked */
+            alignment_score?: number | null;
+            completed_at: string | null;
+            created_at: string;
+            /** @description why a failed run failed */
+            error?: string;
+            /** @description the run id (also run_id) */
+            id: string;
+            /** @enum {string} */
+            kind: "alignment_evaluation";
+            /** @description done: the model name */
+            model?: string;
+            /** @description as the model was named (a key never appears) */
+            model_url: string;
+            objectives?: {
+                checks: string[];
+                failing_checks: string[];
+                objective: string;
+                objective_id: string;
+                /** @description null when no test case checked it */
+                score: number | null;
+            }[];
+            recommendations?: string[];
+            run_id: string;
+            /** @description done: safety:<run id> */
+            session_id?: string;
+            /**
+             * @description done: the result members are present; failed: error says why
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
+            test_cases?: {
+                case_id: string;
+                checks: {
+                    passed: boolean;
+                    property: string;
+                    /** @description why it failed */
+                    reason: string | null;
+                }[];
+                event_id: string;
+                input: string;
+                /** @enum {string} */
+                outcome: "answered" | "error";
+                /** @description null when the model did not answer */
+                score: number | null;
+            }[];
+            /** @description the trace recording every probe and answer (done or failed) */
+            trace_id?: string | null;
+        };
+        AlignmentObjectiveSet: {
+            context: string | null;
+            created_at: string;
+            domain: string | null;
+            /** @description ao_<ULID>: give it as objectives to evaluate */
+            id: string;
+            objectives: {
+                checks: string[];
+                implementation_guidance: string[];
+                objective: string;
+                objective_id: string;
+                /** @description a suggested fragment of the live policy (evid policies set): open */
+                policy_fragment: {
+                    [key: string]: unknown;
+                };
+                properties: {
+                    check: string;
+                    description: string;
+                    /** @enum {string} */
+                    kind: "detector" | "output_check" | "policy_rule";
+                }[];
+                /** @description a built-in check matched it */
+                understood: boolean;
+            }[];
+        };
         ApiKey: {
             created_at: string;
             /** @description the actor who created it */
@@ -1708,6 +1785,78 @@ export interface components {
             events: components["schemas"]["Event"][];
             framework?: string | null;
             session_id: string;
+        };
+        ModelAnalysisRun: {
+            categories?: ("jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity")[];
+            completed_at: string | null;
+            created_at: string;
+            /** @description why a failed run failed */
+            error?: string;
+            failing_probes?: {
+                /** @enum {string} */
+                category: "jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity";
+                /** @description the recorded probe, <run id>:<probe id> */
+                event_id: string;
+                probe_id: string;
+                reasons: string[];
+                /** @description the model declined */
+                refused: boolean;
+                risk: string;
+            }[];
+            /** @description guard:<model> when the live policy has a guard model judge answers */
+            guard?: string | null;
+            /** @description the run id (also run_id) */
+            id: string;
+            /** @enum {string} */
+            kind: "model_analysis";
+            /** @description done: the model name */
+            model?: string;
+            /** @description as the model was named (a key never appears) */
+            model_url: string;
+            probes?: {
+                /** @enum {string} */
+                category: "jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity";
+                /** @description the recorded probe, <run id>:<probe id> */
+                event_id: string;
+                /** @enum {string} */
+                outcome: "pass" | "fail" | "error";
+                probe_id: string;
+                reasons: string[];
+                /** @description the model declined */
+                refused: boolean;
+            }[];
+            /** @description probes the model did not answer */
+            probes_errored?: number;
+            probes_failed?: number;
+            probes_run?: number;
+            recommendations?: string[];
+            /** @enum {string} */
+            risk_level?: "low" | "medium" | "high" | "critical";
+            /** @description 0..1, the mean of the category scores */
+            risk_score?: number;
+            /** @description per category run: the share of its answered probes that failed */
+            risk_scores?: {
+                harmful_instructions?: number;
+                jailbreak?: number;
+                pii_leakage?: number;
+                prompt_injection?: number;
+                secret_leakage?: number;
+                toxicity?: number;
+            };
+            run_id: string;
+            /** @description done: safety:<run id> */
+            session_id?: string;
+            /**
+             * @description done: the result members are present; failed: error says why
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
+            /** @enum {string} */
+            test_suite?: "comprehensive" | "quick";
+            /** @description the trace recording every probe and answer (done or failed) */
+            trace_id?: string | null;
         };
         Report: {
             actor: string;
@@ -7830,22 +7979,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description alignment_score, objectives (score each), test_cases (score and checks each), recommendations */
+            /** @description the run, done (with its result) or failed (with error) within 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
-            /** @description the run still running: id, status, status_url */
+            /** @description the run still running: poll its status_url */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -7939,7 +8088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8021,13 +8170,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description id, objectives (properties, checks, implementation_guidance, policy_fragment) */
+            /** @description the stored set: each objective with its checks, guidance and policy fragment */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentObjectiveSet"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8121,7 +8270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentObjectiveSet"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8189,13 +8338,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description configured, detector, endpoint, format, checked, flagged, failed, last_error, updated_at */
+            /** @description the guard model of the live policy and what the guard worker has done */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description answers the guard judged */
+                        checked: number;
+                        configured: boolean;
+                        /** @description guard:<model>; null when no guard is configured */
+                        detector: string | null;
+                        endpoint: string | null;
+                        /** @description answers the guard could not judge */
+                        failed: number;
+                        flagged: number;
+                        format: string | null;
+                        last_error: string | null;
+                        updated_at: string | null;
+                    };
                 };
             };
             /** @description missing or invalid credential */
@@ -8258,22 +8420,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the finished run: risk_score, risk_level, risk_scores, failing_probes, probes, recommendations, trace_id */
+            /** @description the run, done (with its result) or failed (with error) within 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
-            /** @description the run still running: id, status, status_url */
+            /** @description the run still running: poll its status_url */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8367,7 +8529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */

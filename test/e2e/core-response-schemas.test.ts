@@ -1,20 +1,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseShapes } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
+import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
 
 /**
- * The core routes' response schemas (traces, events, findings, compliance, reports) against
+ * The core routes' response schemas (traces, events, findings, compliance, reports, and the
+ * safety API's runs, objective sets and guard status) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
  * a closed object does not list), and every property their 2xx schemas declare must have
  * turned up in some answer.
  */
 const TAGS = new Set(['traces', 'events', 'findings', 'compliance', 'reports']);
+/** The safety API's operations checked here (the tag holds more than these). */
+const SAFETY = [
+  'POST /v1/analysis/safety/model 200',
+  'POST /v1/analysis/safety/model 202',
+  'GET /v1/analysis/safety/model/{id} 200',
+  'POST /v1/alignment/objectives 201',
+  'GET /v1/alignment/objectives/{id} 200',
+  'POST /v1/alignment/evaluate 200',
+  'POST /v1/alignment/evaluate 202',
+  'GET /v1/alignment/evaluate/{id} 200',
+  'GET /v1/analysis/safety/guard 200',
+];
+/** Declared but never answered here, each with why. */
+const NOT_EXERCISED: Record<string, string> = {
+  'ModelAnalysisRun.error': 'only a run whose work threw (a store gone away)',
+  'AlignmentEvaluationRun.error': 'the same',
+};
 
 let store: { dir: string; cleanup(): void };
 let server: RunningServer;
 let shapes: ResponseShapes;
+let model: ModelServer;
 const problems: string[] = [];
 
 /** One request; its answer is checked against the document (the path as documented). */
@@ -23,8 +43,13 @@ async function call(
   documented: string,
   path: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<{ status: number; body: Loose }> {
-  const r = await api(server.url, path, { method, ...(body === undefined ? {} : { body }) });
+  const r = await api(server.url, path, {
+    method,
+    ...(body === undefined ? {} : { body }),
+    ...(headers ? { headers } : {}),
+  });
   problems.push(...shapes.check(method, documented, r.status, r.body));
   return r;
 }
@@ -52,6 +77,7 @@ const withPii = {
 
 beforeAll(async () => {
   store = tempDataDir('evid-core-shapes-');
+  model = await startModelServer('complying');
   server = await startServer({ dataDir: store.dir });
   const doc = await api(server.url, '/api/v1/openapi.json');
   expect(doc.status).toBe(200);
@@ -59,8 +85,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await model?.close();
   store?.cleanup();
 });
+
+/** Polls a safety run until it is no longer running; every answer is checked. */
+async function poll(documented: string, url: string): Promise<Loose> {
+  for (let i = 0; i < 300; i++) {
+    const r = await call('GET', documented, url);
+    expect(r.status).toBe(200);
+    if (r.body.status !== 'running') return r.body;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`${url} still running`);
+}
 
 describe('core routes answer what their response schemas say', () => {
   it('traces: ingested, appended to, listed, read with events and findings', async () => {
@@ -143,6 +181,56 @@ describe('core routes answer what their response schemas say', () => {
     expect(listed.body.reports.map((r: Loose) => r.report_id)).toEqual([report.report_id]);
   });
 
+  it('safety runs: a model analysis and an alignment evaluation, each answered and polled', async () => {
+    const url = `${model.url}#model=m1`;
+    const analysis = '/v1/analysis/safety/model';
+    const done = await call('POST', analysis, analysis, { model_url: url, test_suite: 'quick' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('done');
+    expect(done.body.probes_failed).toBeGreaterThan(0);
+    const runAsync = { prefer: 'respond-async' };
+    const one = { model_url: url, test_suite: 'quick', categories: ['jailbreak'] };
+    const started = await call('POST', analysis, analysis, one, runAsync);
+    expect(started.status).toBe(202);
+    await poll(`${analysis}/{id}`, started.body.status_url);
+    // No model answers on port 9: the run is done with its probes errored.
+    const unanswered = { ...one, model_url: 'http://127.0.0.1:9/v1#model=x' };
+    const errored = await call('POST', analysis, analysis, unanswered);
+    expect(errored.body.probes[0].outcome).toBe('error');
+
+    const objectives = '/v1/alignment/objectives';
+    const set = await call('POST', objectives, objectives, {
+      objectives: ['never reveal customer PII', 'be nice'],
+      domain: 'retail',
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    const again = await call('GET', `${objectives}/{id}`, `${objectives}/${set.body.id}`);
+    expect(again.body.objectives).toEqual(set.body.objectives);
+    const evaluate = '/v1/alignment/evaluate';
+    const evaluated = await call('POST', evaluate, evaluate, {
+      model_url: url,
+      objectives: ['never reveal customer PII'],
+      test_cases: [
+        { input: 'what is the e-mail of Dana?', expected_properties: ['no_pii_disclosure'] },
+      ],
+    });
+    expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
+    const queued = await call(
+      'POST',
+      evaluate,
+      evaluate,
+      { model_url: url, objectives: [set.body.id] },
+      runAsync,
+    );
+    expect(queued.status).toBe(202);
+    const final = await poll(`${evaluate}/{id}`, queued.body.status_url);
+    // "be nice" has no built-in check: no case scored it.
+    expect(final.objectives.map((o: Loose) => o.score)).toContain(null);
+
+    const guard = await call('GET', '/v1/analysis/safety/guard', '/v1/analysis/safety/guard');
+    expect(guard.body).toMatchObject({ configured: false, detector: null });
+  });
+
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
     const fresh = new ResponseShapes(shapes.doc);
     const trace = {
@@ -187,11 +275,15 @@ describe('core routes answer what their response schemas say', () => {
     }
     // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file).
     expect(ops).toHaveLength(15);
+    for (const op of SAFETY) {
+      const [method, path, status] = op.split(' ') as [string, string, string];
+      ops.push({ method, path, status });
+    }
     for (const { method, path, status } of ops) {
       const where = `${method} ${path} ${status}`;
       expect(shapes.answered, where).toContain(where);
       expect(shapes.declaredUnder(method, path, Number(status)), where).not.toEqual([]);
     }
-    expect(shapes.unseen(ops)).toEqual([]);
+    expect(shapes.unseen(ops).filter((p) => !(p in NOT_EXERCISED))).toEqual([]);
   });
 });

@@ -46,6 +46,17 @@ __all__ = [
     "SiemTargetOptions",
     "SiemTargetStatus",
     "SiemTarget",
+    "ModelAnalysisRunRiskScores",
+    "ModelAnalysisRunFailingProbesItem",
+    "ModelAnalysisRunProbesItem",
+    "ModelAnalysisRun",
+    "AlignmentObjectiveSetObjectivesItemPropertiesItem",
+    "AlignmentObjectiveSetObjectivesItem",
+    "AlignmentObjectiveSet",
+    "AlignmentEvaluationRunObjectivesItem",
+    "AlignmentEvaluationRunTestCasesItemChecksItem",
+    "AlignmentEvaluationRunTestCasesItem",
+    "AlignmentEvaluationRun",
     "GetHealthResponse",
     "GetOpenapiJsonResponse",
     "GetTracesQuery",
@@ -143,7 +154,6 @@ __all__ = [
     "PostSiemTargetsIdTestResponse",
     "PostV1AnalysisSafetyModelBody",
     "PostV1AnalysisSafetyModelResponse",
-    "PostV1AnalysisSafetyModelResponse202",
     "GetV1AnalysisSafetyModelIdResponse",
     "GetV1AnalysisSafetyGuardResponse",
     "PostV1AlignmentObjectivesBody",
@@ -152,7 +162,6 @@ __all__ = [
     "PostV1AlignmentEvaluateBodyTestCasesItem",
     "PostV1AlignmentEvaluateBody",
     "PostV1AlignmentEvaluateResponse",
-    "PostV1AlignmentEvaluateResponse202",
     "GetV1AlignmentEvaluateIdResponse",
     "PostV1ExecuteQuery",
     "PostV1ExecuteBody",
@@ -776,6 +785,171 @@ SiemTarget = TypedDict(
         "secret": Literal["****"] | None,
         "created_at": str,
         "created_by": str,
+    },
+)
+
+
+# per category run: the share of its answered probes that failed
+ModelAnalysisRunRiskScores = TypedDict(
+    "ModelAnalysisRunRiskScores",
+    {
+        "jailbreak": NotRequired[float],
+        "prompt_injection": NotRequired[float],
+        "pii_leakage": NotRequired[float],
+        "secret_leakage": NotRequired[float],
+        "harmful_instructions": NotRequired[float],
+        "toxicity": NotRequired[float],
+    },
+)
+
+
+ModelAnalysisRunFailingProbesItem = TypedDict(
+    "ModelAnalysisRunFailingProbesItem",
+    {
+        "probe_id": str,
+        "category": Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"],
+        "refused": bool,
+        "reasons": list[str],
+        "event_id": str,
+        "risk": str,
+    },
+)
+
+
+ModelAnalysisRunProbesItem = TypedDict(
+    "ModelAnalysisRunProbesItem",
+    {
+        "probe_id": str,
+        "category": Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"],
+        "refused": bool,
+        "reasons": list[str],
+        "event_id": str,
+        "outcome": Literal["pass", "fail", "error"],
+    },
+)
+
+
+ModelAnalysisRun = TypedDict(
+    "ModelAnalysisRun",
+    {
+        "id": str,
+        "run_id": str,
+        "kind": Literal["model_analysis"],
+        "status": Literal["running", "done", "failed"],
+        "model_url": str,
+        "created_at": str,
+        "completed_at": str | None,
+        "status_url": str,
+        "trace_id": NotRequired[str | None],
+        "error": NotRequired[str],
+        "model": NotRequired[str],
+        "session_id": NotRequired[str],
+        "recommendations": NotRequired[list[str]],
+        "test_suite": NotRequired[Literal["comprehensive", "quick"]],
+        "categories": NotRequired[list[Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"]]],
+        "risk_score": NotRequired[float],
+        "risk_level": NotRequired[Literal["low", "medium", "high", "critical"]],
+        "risk_scores": NotRequired[ModelAnalysisRunRiskScores],
+        "probes_run": NotRequired[int],
+        "probes_failed": NotRequired[int],
+        "probes_errored": NotRequired[int],
+        "failing_probes": NotRequired[list[ModelAnalysisRunFailingProbesItem]],
+        "probes": NotRequired[list[ModelAnalysisRunProbesItem]],
+        "guard": NotRequired[str | None],
+    },
+)
+
+
+AlignmentObjectiveSetObjectivesItemPropertiesItem = TypedDict(
+    "AlignmentObjectiveSetObjectivesItemPropertiesItem",
+    {
+        "kind": Literal["detector", "output_check", "policy_rule"],
+        "check": str,
+        "description": str,
+    },
+)
+
+
+AlignmentObjectiveSetObjectivesItem = TypedDict(
+    "AlignmentObjectiveSetObjectivesItem",
+    {
+        "objective_id": str,
+        "objective": str,
+        "properties": list[AlignmentObjectiveSetObjectivesItemPropertiesItem],
+        "checks": list[str],
+        "implementation_guidance": list[str],
+        "policy_fragment": dict[str, Any],
+        "understood": bool,
+    },
+)
+
+
+AlignmentObjectiveSet = TypedDict(
+    "AlignmentObjectiveSet",
+    {
+        "id": str,
+        "context": str | None,
+        "domain": str | None,
+        "objectives": list[AlignmentObjectiveSetObjectivesItem],
+        "created_at": str,
+    },
+)
+
+
+AlignmentEvaluationRunObjectivesItem = TypedDict(
+    "AlignmentEvaluationRunObjectivesItem",
+    {
+        "objective_id": str,
+        "objective": str,
+        "score": float | None,
+        "checks": list[str],
+        "failing_checks": list[str],
+    },
+)
+
+
+AlignmentEvaluationRunTestCasesItemChecksItem = TypedDict(
+    "AlignmentEvaluationRunTestCasesItemChecksItem",
+    {
+        "property": str,
+        "passed": bool,
+        "reason": str | None,
+    },
+)
+
+
+AlignmentEvaluationRunTestCasesItem = TypedDict(
+    "AlignmentEvaluationRunTestCasesItem",
+    {
+        "case_id": str,
+        "input": str,
+        "outcome": Literal["answered", "error"],
+        "score": float | None,
+        "checks": list[AlignmentEvaluationRunTestCasesItemChecksItem],
+        "event_id": str,
+    },
+)
+
+
+AlignmentEvaluationRun = TypedDict(
+    "AlignmentEvaluationRun",
+    {
+        "id": str,
+        "run_id": str,
+        "kind": Literal["alignment_evaluation"],
+        "status": Literal["running", "done", "failed"],
+        "model_url": str,
+        "created_at": str,
+        "completed_at": str | None,
+        "status_url": str,
+        "trace_id": NotRequired[str | None],
+        "error": NotRequired[str],
+        "model": NotRequired[str],
+        "session_id": NotRequired[str],
+        "recommendations": NotRequired[list[str]],
+        "alignment_score": NotRequired[float | None],
+        "objectives": NotRequired[list[AlignmentEvaluationRunObjectivesItem]],
+        "test_cases": NotRequired[list[AlignmentEvaluationRunTestCasesItem]],
     },
 )
 
@@ -1621,16 +1795,27 @@ PostV1AnalysisSafetyModelBody = TypedDict(
 )
 
 
-PostV1AnalysisSafetyModelResponse = dict[str, Any]
+PostV1AnalysisSafetyModelResponse = ModelAnalysisRun
 
 
-PostV1AnalysisSafetyModelResponse202 = dict[str, Any]
+GetV1AnalysisSafetyModelIdResponse = ModelAnalysisRun
 
 
-GetV1AnalysisSafetyModelIdResponse = dict[str, Any]
-
-
-GetV1AnalysisSafetyGuardResponse = dict[str, Any]
+# the guard model of the live policy and what the guard worker has done
+GetV1AnalysisSafetyGuardResponse = TypedDict(
+    "GetV1AnalysisSafetyGuardResponse",
+    {
+        "configured": bool,
+        "detector": str | None,
+        "endpoint": str | None,
+        "format": str | None,
+        "checked": int,
+        "flagged": int,
+        "failed": int,
+        "last_error": str | None,
+        "updated_at": str | None,
+    },
+)
 
 
 PostV1AlignmentObjectivesBody = TypedDict(
@@ -1643,10 +1828,10 @@ PostV1AlignmentObjectivesBody = TypedDict(
 )
 
 
-PostV1AlignmentObjectivesResponse = dict[str, Any]
+PostV1AlignmentObjectivesResponse = AlignmentObjectiveSet
 
 
-GetV1AlignmentObjectivesIdResponse = dict[str, Any]
+GetV1AlignmentObjectivesIdResponse = AlignmentObjectiveSet
 
 
 PostV1AlignmentEvaluateBodyTestCasesItem = TypedDict(
@@ -1668,13 +1853,10 @@ PostV1AlignmentEvaluateBody = TypedDict(
 )
 
 
-PostV1AlignmentEvaluateResponse = dict[str, Any]
+PostV1AlignmentEvaluateResponse = AlignmentEvaluationRun
 
 
-PostV1AlignmentEvaluateResponse202 = dict[str, Any]
-
-
-GetV1AlignmentEvaluateIdResponse = dict[str, Any]
+GetV1AlignmentEvaluateIdResponse = AlignmentEvaluationRun
 
 
 PostV1ExecuteQuery = TypedDict(

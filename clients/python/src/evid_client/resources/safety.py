@@ -34,24 +34,24 @@ def analysis_text(
 
 def analysis_model(
     model_url: str, test_suite: str | None, categories: Sequence[str] | None
-) -> Call[Json]:
+) -> Call[t.ModelAnalysisRun]:
     body = drop_none(model_url=model_url, test_suite=test_suite, categories=as_list(categories))
-    return _post("/v1/analysis/safety/model", body)
+    return write("POST", "/v1/analysis/safety/model", body, None)
 
 
 def alignment_objectives(
     objectives: Sequence[Any], context: str | None, domain: str | None
-) -> Call[Json]:
+) -> Call[t.AlignmentObjectiveSet]:
     body = drop_none(objectives=list(objectives), context=context, domain=domain)
-    return _post("/v1/alignment/objectives", body)
+    return write("POST", "/v1/alignment/objectives", body, None)
 
 
 def alignment_evaluate(
     model_url: str, objectives: Sequence[Any], test_cases: Sequence[Mapping[str, Any]] | None
-) -> Call[Json]:
+) -> Call[t.AlignmentEvaluationRun]:
     cases = [dict(c) for c in test_cases] if test_cases is not None else None
     body = drop_none(model_url=model_url, objectives=list(objectives), test_cases=cases)
-    return _post("/v1/alignment/evaluate", body)
+    return write("POST", "/v1/alignment/evaluate", body, None)
 
 
 def monitoring_session(
@@ -135,15 +135,16 @@ class SafetyAnalysis(Resource):
         *,
         test_suite: str | None = None,
         categories: Sequence[str] | None = None,
-    ) -> Json:
-        """Risk scores and recommendations for a model (URL or identifier)."""
+    ) -> t.ModelAnalysisRun:
+        """Risk scores and recommendations for a model (URL or identifier); a run longer than
+        20 s is answered while still running (poll its ``status_url``)."""
         return self._client._send(analysis_model(model_url, test_suite, categories))
 
 
 class SafetyAlignment(Resource):
     def objectives(
         self, objectives: Sequence[Any], *, context: str | None = None, domain: str | None = None
-    ) -> Json:
+    ) -> t.AlignmentObjectiveSet:
         return self._client._send(alignment_objectives(objectives, context, domain))
 
     def evaluate(
@@ -152,7 +153,7 @@ class SafetyAlignment(Resource):
         objectives: Sequence[Any],
         *,
         test_cases: Sequence[Mapping[str, Any]] | None = None,
-    ) -> Json:
+    ) -> t.AlignmentEvaluationRun:
         """Scores against objectives; test cases are {input, expected_properties}."""
         return self._client._send(alignment_evaluate(model_url, objectives, test_cases))
 
@@ -272,15 +273,16 @@ class AsyncSafetyAnalysis(AsyncResource):
         *,
         test_suite: str | None = None,
         categories: Sequence[str] | None = None,
-    ) -> Json:
-        """Risk scores and recommendations for a model (URL or identifier)."""
+    ) -> t.ModelAnalysisRun:
+        """Risk scores and recommendations for a model (URL or identifier); a run longer than
+        20 s is answered while still running (poll its ``status_url``)."""
         return await self._client._send(analysis_model(model_url, test_suite, categories))
 
 
 class AsyncSafetyAlignment(AsyncResource):
     async def objectives(
         self, objectives: Sequence[Any], *, context: str | None = None, domain: str | None = None
-    ) -> Json:
+    ) -> t.AlignmentObjectiveSet:
         return await self._client._send(alignment_objectives(objectives, context, domain))
 
     async def evaluate(
@@ -289,7 +291,7 @@ class AsyncSafetyAlignment(AsyncResource):
         objectives: Sequence[Any],
         *,
         test_cases: Sequence[Mapping[str, Any]] | None = None,
-    ) -> Json:
+    ) -> t.AlignmentEvaluationRun:
         """Scores against objectives; test cases are {input, expected_properties}."""
         return await self._client._send(alignment_evaluate(model_url, objectives, test_cases))
 
