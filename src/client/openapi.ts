@@ -1648,6 +1648,22 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description an OTLP ExportLogsServiceResponse: {} when everything landed */
+        ExportLogsServiceResponse: {
+            partialSuccess?: {
+                errorMessage: string;
+                /** @description a count, as a string (int64 in JSON) */
+                rejectedLogRecords: string;
+            };
+        };
+        /** @description an OTLP ExportTraceServiceResponse: {} when everything landed */
+        ExportTraceServiceResponse: {
+            partialSuccess?: {
+                errorMessage: string;
+                /** @description a count, as a string (int64 in JSON) */
+                rejectedSpans: string;
+            };
+        };
         Finding: {
             agent: string;
             /** @description pii, secret, injection, ... */
@@ -1717,6 +1733,16 @@ export interface components {
             type: string;
             updated_at: string;
         };
+        /** @description X-Evid-Dry-Run: 1: the session the call would be recorded as; nothing is sent */
+        GatewayDryRun: {
+            /** @description the principal: the source's token */
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            /** @description empty for a call that is not recorded (the model list) */
+            sessions: components["schemas"]["MappedSession"][];
+            source_id: string;
+        };
         IngestionResponse: {
             events_ingested: number;
             findings_generated: number;
@@ -1780,8 +1806,10 @@ export interface components {
         };
         MappedSession: {
             agent: string;
-            /** @description kept on the trace when this creates it */
-            attributes?: Record<string, never>;
+            /** @description kept on the trace when this creates it (an open map, as the client sent it) */
+            attributes?: {
+                [key: string]: unknown;
+            };
             events: components["schemas"]["Event"][];
             framework?: string | null;
             session_id: string;
@@ -1857,6 +1885,52 @@ export interface components {
             test_suite?: "comprehensive" | "quick";
             /** @description the trace recording every probe and answer (done or failed) */
             trace_id?: string | null;
+        };
+        /** @description OpenAI's error body (src/sources/gateway/call.ts openAiError) */
+        OpenAIError: {
+            error: {
+                /** @description upstream_unavailable, upstream_timeout, kill_switch_active, recording_failed, internal */
+                code: string;
+                message: string;
+                /** @description upstream_error, kill_switch_active, evid_recording_failed, internal_error */
+                type: string;
+            };
+        };
+        OtlpLogsDryRun: {
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            sessions: components["schemas"]["MappedSession"][];
+            /** @description left out: not AI content */
+            skipped_log_records: number;
+            /** @description null for a key that is not a source token */
+            source_id: string | null;
+        };
+        /** @description google.rpc.Status (what OTel exporters parse), with evid's own error object beside it */
+        OtlpStatus: {
+            /** @description gRPC status code: 3 invalid argument, 16 unauthenticated, 7 permission denied, 5 not found, 8 resource exhausted, 14 unavailable, 13 internal */
+            code: number;
+            /** @description the error object of evid's Error body */
+            error: {
+                /** @description HTTP status */
+                code: number;
+                details: string;
+                /** @description HTTP reason phrase */
+                message: string;
+                request_id: string;
+            };
+            /** @description what went wrong */
+            message: string;
+        };
+        OtlpTracesDryRun: {
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            sessions: components["schemas"]["MappedSession"][];
+            /** @description left out: not AI content */
+            skipped_spans: number;
+            /** @description null for a key that is not a source token */
+            source_id: string | null;
         };
         Report: {
             actor: string;
@@ -7486,6 +7560,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7549,22 +7634,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7596,6 +7699,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7659,22 +7773,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7699,6 +7831,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7744,22 +7887,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7791,6 +7952,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7854,22 +8026,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -9654,13 +9844,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the export response (application/x-protobuf for a protobuf request), or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpLogsDryRun"] | components["schemas"]["ExportLogsServiceResponse"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpStatus"];
+                };
+            };
             /** @description missing or invalid credential */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description the credential's role lacks the permission */
@@ -9669,7 +9877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
@@ -9678,7 +9886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description request body larger than the limit */
@@ -9687,7 +9895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
@@ -9696,7 +9904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */
@@ -9705,7 +9913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: the kill switch is active (Retry-After) */
@@ -9714,7 +9922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -9723,7 +9931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
         };
@@ -10099,13 +10307,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the export response (application/x-protobuf for a protobuf request), or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpTracesDryRun"] | components["schemas"]["ExportTraceServiceResponse"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpStatus"];
+                };
+            };
             /** @description missing or invalid credential */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description the credential's role lacks the permission */
@@ -10114,7 +10340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
@@ -10123,7 +10349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description request body larger than the limit */
@@ -10132,7 +10358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
@@ -10141,7 +10367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */
@@ -10150,7 +10376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: the kill switch is active (Retry-After) */
@@ -10159,7 +10385,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -10168,7 +10394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
         };

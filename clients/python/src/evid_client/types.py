@@ -38,8 +38,19 @@ __all__ = [
     "ComplianceScore",
     "Report",
     "MappedSession",
+    "OtlpTracesDryRun",
+    "ExportTraceServiceResponsePartialSuccess",
+    "ExportTraceServiceResponse",
+    "OtlpStatusError",
+    "OtlpStatus",
+    "OtlpLogsDryRun",
+    "ExportLogsServiceResponsePartialSuccess",
+    "ExportLogsServiceResponse",
     "SourceOptions",
     "Source",
+    "GatewayDryRun",
+    "OpenAIErrorError",
+    "OpenAIError",
     "LegalHold",
     "ApiKey",
     "User",
@@ -103,7 +114,9 @@ __all__ = [
     "PostKillSwitchDeactivateBody",
     "PostKillSwitchDeactivateResponse",
     "PostV1TracesBody",
+    "PostV1TracesResponse",
     "PostV1LogsBody",
+    "PostV1LogsResponse",
     "PostSourcesIdEventsBody",
     "PostSourcesIdEventsResponse",
     "PostSourcesIdEventsResponse202SessionsItem",
@@ -122,8 +135,12 @@ __all__ = [
     "PostSourcesIdTestBody",
     "PostSourcesIdTestResponse",
     "PostGatewayIdV1ChatCompletionsBody",
+    "PostGatewayIdV1ChatCompletionsResponse",
     "PostGatewayIdV1ResponsesBody",
+    "PostGatewayIdV1ResponsesResponse",
     "PostGatewayIdV1EmbeddingsBody",
+    "PostGatewayIdV1EmbeddingsResponse",
+    "GetGatewayIdV1ModelsResponse",
     "GetRetentionResponse",
     "PutRetentionBody",
     "PutRetentionResponse",
@@ -648,6 +665,89 @@ MappedSession = TypedDict(
 )
 
 
+OtlpTracesDryRun = TypedDict(
+    "OtlpTracesDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str | None,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+        "skipped_spans": int,
+    },
+)
+
+
+ExportTraceServiceResponsePartialSuccess = TypedDict(
+    "ExportTraceServiceResponsePartialSuccess",
+    {
+        "rejectedSpans": str,
+        "errorMessage": str,
+    },
+)
+
+
+# an OTLP ExportTraceServiceResponse: {} when everything landed
+ExportTraceServiceResponse = TypedDict(
+    "ExportTraceServiceResponse",
+    {
+        "partialSuccess": NotRequired[ExportTraceServiceResponsePartialSuccess],
+    },
+)
+
+
+# the error object of evid's Error body
+OtlpStatusError = TypedDict(
+    "OtlpStatusError",
+    {
+        "code": int,
+        "message": str,
+        "details": str,
+        "request_id": str,
+    },
+)
+
+
+# google.rpc.Status (what OTel exporters parse), with evid's own error object beside it
+OtlpStatus = TypedDict(
+    "OtlpStatus",
+    {
+        "code": int,
+        "message": str,
+        "error": OtlpStatusError,
+    },
+)
+
+
+OtlpLogsDryRun = TypedDict(
+    "OtlpLogsDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str | None,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+        "skipped_log_records": int,
+    },
+)
+
+
+ExportLogsServiceResponsePartialSuccess = TypedDict(
+    "ExportLogsServiceResponsePartialSuccess",
+    {
+        "rejectedLogRecords": str,
+        "errorMessage": str,
+    },
+)
+
+
+# an OTLP ExportLogsServiceResponse: {} when everything landed
+ExportLogsServiceResponse = TypedDict(
+    "ExportLogsServiceResponse",
+    {
+        "partialSuccess": NotRequired[ExportLogsServiceResponsePartialSuccess],
+    },
+)
+
+
 # the type options as stored (checked when added)
 SourceOptions = TypedDict(
     "SourceOptions",
@@ -676,6 +776,37 @@ Source = TypedDict(
         "last_error": str | None,
         "created_at": str,
         "created_by": str,
+    },
+)
+
+
+# X-Evid-Dry-Run: 1: the session the call would be recorded as; nothing is sent
+GatewayDryRun = TypedDict(
+    "GatewayDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+    },
+)
+
+
+OpenAIErrorError = TypedDict(
+    "OpenAIErrorError",
+    {
+        "message": str,
+        "type": str,
+        "code": str,
+    },
+)
+
+
+# OpenAI's error body (src/sources/gateway/call.ts openAiError)
+OpenAIError = TypedDict(
+    "OpenAIError",
+    {
+        "error": OpenAIErrorError,
     },
 )
 
@@ -1349,7 +1480,13 @@ PostKillSwitchDeactivateResponse = TypedDict(
 PostV1TracesBody = dict[str, Any]
 
 
+PostV1TracesResponse = OtlpTracesDryRun | ExportTraceServiceResponse
+
+
 PostV1LogsBody = dict[str, Any]
+
+
+PostV1LogsResponse = OtlpLogsDryRun | ExportLogsServiceResponse
 
 
 PostSourcesIdEventsBody = TraceIngestionRequest | Event
@@ -1529,10 +1666,22 @@ PostSourcesIdTestResponse = TypedDict(
 PostGatewayIdV1ChatCompletionsBody = dict[str, Any]
 
 
+PostGatewayIdV1ChatCompletionsResponse = GatewayDryRun | dict[str, Any]
+
+
 PostGatewayIdV1ResponsesBody = dict[str, Any]
 
 
+PostGatewayIdV1ResponsesResponse = GatewayDryRun | dict[str, Any]
+
+
 PostGatewayIdV1EmbeddingsBody = dict[str, Any]
+
+
+PostGatewayIdV1EmbeddingsResponse = GatewayDryRun | dict[str, Any]
+
+
+GetGatewayIdV1ModelsResponse = GatewayDryRun | dict[str, Any]
 
 
 # the policy and the state of the store
