@@ -1785,6 +1785,41 @@ export interface components {
             /** @description this job: /api/v1/jobs/{id} */
             status_url: string;
         };
+        KillSwitchState: {
+            active: boolean;
+            actor: string;
+            /** @description null for the global switch */
+            agent: string | null;
+            changed_at: string;
+            last_refused_at: string | null;
+            /** @description of the last change */
+            reason: string;
+            /** @description intakes refused since it was last activated */
+            refused: number;
+            /** @enum {string} */
+            scope: "global" | "agent";
+        };
+        KillSwitchStatus: {
+            /** @description anything stopped: the global switch or an agent's */
+            active: boolean;
+            agents: components["schemas"]["KillSwitchState"][];
+            /** @description null until the global switch is first used */
+            global: components["schemas"]["KillSwitchState"] | null;
+            /** @description the latest changes, newest first */
+            history: {
+                /** @enum {string} */
+                action: "activated" | "deactivated";
+                actor: string;
+                /** @description null for the global switch */
+                agent: string | null;
+                at: string;
+                reason: string;
+                /** @enum {string} */
+                scope: "global" | "agent";
+            }[];
+            /** @description what an active switch stops */
+            stops: string[];
+        };
         LegalHold: {
             agent: string | null;
             /** @description the `case` given when placed */
@@ -3450,13 +3485,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description active, global, agents, stops, history */
+            /** @description every switch and its history */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["KillSwitchStatus"];
                 };
             };
             /** @description missing or invalid credential */
@@ -3525,9 +3560,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        changed?: boolean;
-                        state?: Record<string, never>;
-                        status?: Record<string, never>;
+                        changed: boolean;
+                        state: components["schemas"]["KillSwitchState"];
+                        status: components["schemas"]["KillSwitchStatus"];
                     };
                 };
             };
@@ -3633,9 +3668,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        changed?: boolean;
-                        state?: Record<string, never>;
-                        status?: Record<string, never>;
+                        changed: boolean;
+                        state: components["schemas"]["KillSwitchState"];
+                        status: components["schemas"]["KillSwitchStatus"];
                     };
                 };
             };

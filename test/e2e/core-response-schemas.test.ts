@@ -5,14 +5,15 @@ import { startModelServer, type ModelServer } from '../support/model-servers.js'
 import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
 
 /**
- * The core routes' response schemas (traces, events, findings, compliance, reports, and the
+ * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
+ * switch, and the
  * safety API's runs, objective sets and guard status) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
  * a closed object does not list), and every property their 2xx schemas declare must have
  * turned up in some answer.
  */
-const TAGS = new Set(['traces', 'events', 'findings', 'compliance', 'reports']);
+const TAGS = new Set(['traces', 'events', 'findings', 'compliance', 'reports', 'kill-switch']);
 /** The safety API's operations checked here (the tag holds more than these). */
 const SAFETY = [
   'POST /v1/analysis/safety/model 200',
@@ -231,6 +232,24 @@ describe('core routes answer what their response schemas say', () => {
     expect(guard.body).toMatchObject({ configured: false, detector: null });
   });
 
+  it('kill switch: status, an agent and the global switch activated, then both released', async () => {
+    const ks = '/api/v1/kill-switch';
+    expect((await call('GET', ks, ks)).body).toMatchObject({ active: false, global: null });
+    const activate = `${ks}/activate`;
+    const deactivate = `${ks}/deactivate`;
+    try {
+      const one = await call('POST', activate, activate, { agent: 'stop-bot', reason: 'test' });
+      expect(one.body).toMatchObject({ changed: true, state: { scope: 'agent' } });
+      const all = await call('POST', activate, activate, { reason: 'everything' });
+      expect(all.body.status.global).toMatchObject({ active: true });
+      expect((await call('GET', ks, ks)).body.history).toHaveLength(2);
+    } finally {
+      await call('POST', deactivate, deactivate, { agent: 'stop-bot', reason: 'done' });
+      const off = await call('POST', deactivate, deactivate, { reason: 'done' });
+      expect(off.body.status.active).toBe(false);
+    }
+  });
+
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
     const fresh = new ResponseShapes(shapes.doc);
     const trace = {
@@ -273,8 +292,9 @@ describe('core routes answer what their response schemas say', () => {
         }
       }
     }
-    // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file).
-    expect(ops).toHaveLength(15);
+    // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file),
+    // kill switch 3.
+    expect(ops).toHaveLength(18);
     for (const op of SAFETY) {
       const [method, path, status] = op.split(' ') as [string, string, string];
       ops.push({ method, path, status });

@@ -37,6 +37,9 @@ __all__ = [
     "ComplianceScoreLedger",
     "ComplianceScore",
     "Report",
+    "KillSwitchState",
+    "KillSwitchStatusHistoryItem",
+    "KillSwitchStatus",
     "MappedSession",
     "OtlpTracesDryRun",
     "ExportTraceServiceResponsePartialSuccess",
@@ -649,6 +652,46 @@ Report = TypedDict(
         "actor": str,
         "status_url": str,
         "download_url": str | None,
+    },
+)
+
+
+KillSwitchState = TypedDict(
+    "KillSwitchState",
+    {
+        "scope": Literal["global", "agent"],
+        "agent": str | None,
+        "active": bool,
+        "reason": str,
+        "actor": str,
+        "changed_at": str,
+        "refused": int,
+        "last_refused_at": str | None,
+    },
+)
+
+
+KillSwitchStatusHistoryItem = TypedDict(
+    "KillSwitchStatusHistoryItem",
+    {
+        "scope": Literal["global", "agent"],
+        "agent": str | None,
+        "action": Literal["activated", "deactivated"],
+        "reason": str,
+        "actor": str,
+        "at": str,
+    },
+)
+
+
+KillSwitchStatus = TypedDict(
+    "KillSwitchStatus",
+    {
+        "active": bool,
+        "global": KillSwitchState | None,
+        "agents": list[KillSwitchState],
+        "stops": list[str],
+        "history": list[KillSwitchStatusHistoryItem],
     },
 )
 
@@ -1434,7 +1477,7 @@ GetJobsResponse = TypedDict(
 GetJobsIdResponse = Job
 
 
-GetKillSwitchResponse = dict[str, Any]
+GetKillSwitchResponse = KillSwitchStatus
 
 
 PostKillSwitchActivateBody = TypedDict(
@@ -1450,9 +1493,9 @@ PostKillSwitchActivateBody = TypedDict(
 PostKillSwitchActivateResponse = TypedDict(
     "PostKillSwitchActivateResponse",
     {
-        "changed": NotRequired[bool],
-        "state": NotRequired[dict[str, Any]],
-        "status": NotRequired[dict[str, Any]],
+        "changed": bool,
+        "state": KillSwitchState,
+        "status": KillSwitchStatus,
     },
 )
 
@@ -1470,9 +1513,9 @@ PostKillSwitchDeactivateBody = TypedDict(
 PostKillSwitchDeactivateResponse = TypedDict(
     "PostKillSwitchDeactivateResponse",
     {
-        "changed": NotRequired[bool],
-        "state": NotRequired[dict[str, Any]],
-        "status": NotRequired[dict[str, Any]],
+        "changed": bool,
+        "state": KillSwitchState,
+        "status": KillSwitchStatus,
     },
 )
 
