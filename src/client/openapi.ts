@@ -1839,6 +1839,14 @@ export interface components {
             trace_id: string | null;
             until: string | null;
         };
+        LivePolicy: {
+            actor: string | null;
+            /** @description null for the default */
+            created_at: string | null;
+            policy: components["schemas"]["Policy"];
+            /** @description 0: the built-in default */
+            version: number;
+        };
         MappedSession: {
             agent: string;
             /** @description kept on the trace when this creates it (an open map, as the client sent it) */
@@ -1966,6 +1974,53 @@ export interface components {
             skipped_spans: number;
             /** @description null for a key that is not a source token */
             source_id: string | null;
+        };
+        Policy: {
+            allowed_hosts?: string[];
+            custom_rules: {
+                case_insensitive?: boolean;
+                description?: string;
+                /** @description keyword rules */
+                keywords?: string[];
+                /** @enum {string} */
+                kind: "regex" | "keywords";
+                /** @description regex rules */
+                pattern?: string;
+                score?: number;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high" | "critical";
+                /** @description policy.<name> */
+                type: string;
+            }[];
+            default_threshold: number;
+            disabled_rules?: string[];
+            enabled_categories: ("pii" | "secret" | "prompt_injection" | "jailbreak" | "toxicity" | "tool_misuse" | "policy")[];
+            /** @description a guard model run after the rules */
+            guard?: {
+                /** @description the environment variable holding its key (never the key) */
+                api_key_env?: string;
+                categories: string[];
+                endpoint: string;
+                /** @enum {string} */
+                format: "llama-guard-3" | "llama-guard-3-completions" | "openai-moderation";
+                model: string;
+                timeout_ms: number;
+            };
+            redact_content: boolean;
+            /** @description finding type or category -> severity */
+            severity_overrides: {
+                [key: string]: "low" | "medium" | "high" | "critical";
+            };
+            /** @description per category, 0..1; default_threshold for the others */
+            thresholds: {
+                jailbreak?: number;
+                pii?: number;
+                policy?: number;
+                prompt_injection?: number;
+                secret?: number;
+                tool_misuse?: number;
+                toxicity?: number;
+            };
         };
         Report: {
             actor: string;
@@ -4276,13 +4331,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description version, created_at, actor, policy */
+            /** @description the live policy and its version */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LivePolicy"];
                 };
             };
             /** @description missing or invalid credential */
@@ -4345,7 +4400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LivePolicy"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */

@@ -6,14 +6,22 @@ import { api, startServer, type Loose, type RunningServer } from '../support/ser
 
 /**
  * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
- * switch, and the
+ * switch, the detector policy, and the
  * safety API's runs, objective sets and guard status) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
  * a closed object does not list), and every property their 2xx schemas declare must have
  * turned up in some answer.
  */
-const TAGS = new Set(['traces', 'events', 'findings', 'compliance', 'reports', 'kill-switch']);
+const TAGS = new Set([
+  'traces',
+  'events',
+  'findings',
+  'compliance',
+  'reports',
+  'kill-switch',
+  'policies',
+]);
 /** The safety API's operations checked here (the tag holds more than these). */
 const SAFETY = [
   'POST /v1/analysis/safety/model 200',
@@ -250,6 +258,50 @@ describe('core routes answer what their response schemas say', () => {
     }
   });
 
+  it('policies: the default, then one using every field', async () => {
+    const p = '/api/v1/policies';
+    expect((await call('GET', p, p)).body).toMatchObject({ version: 0, created_at: null });
+    const policy = {
+      enabled_categories: ['pii', 'secret', 'policy'],
+      thresholds: Object.fromEntries(
+        ['pii', 'secret', 'prompt_injection', 'jailbreak', 'toxicity', 'tool_misuse', 'policy'].map(
+          (c) => [c, 0.6],
+        ),
+      ),
+      default_threshold: 0.7,
+      custom_rules: [
+        {
+          type: 'policy.codename',
+          kind: 'regex',
+          pattern: 'project\\s+falcon',
+          severity: 'high',
+          score: 0.8,
+          description: 'internal code name',
+          case_insensitive: true,
+        },
+        { type: 'policy.words', kind: 'keywords', keywords: ['confidential'], severity: 'low' },
+      ],
+      severity_overrides: { secret: 'critical' },
+      redact_content: true,
+      allowed_hosts: ['api.example.com'],
+      guard: {
+        endpoint: 'http://127.0.0.1:9/v1',
+        model: 'llama-guard-3',
+        format: 'llama-guard-3',
+        timeout_ms: 2000,
+        categories: ['S1'],
+        api_key_env: 'GUARD_KEY',
+      },
+      disabled_rules: ['secretlint/slack'],
+    };
+    const set = await call('PUT', p, p, policy);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.version).toBe(1);
+    // Back to the default, so the guard does not judge anything else this file ingests.
+    const reset = await call('PUT', p, p, {});
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  });
+
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
     const fresh = new ResponseShapes(shapes.doc);
     const trace = {
@@ -293,8 +345,8 @@ describe('core routes answer what their response schemas say', () => {
       }
     }
     // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file),
-    // kill switch 3.
-    expect(ops).toHaveLength(18);
+    // kill switch 3, policies 2.
+    expect(ops).toHaveLength(20);
     for (const op of SAFETY) {
       const [method, path, status] = op.split(' ') as [string, string, string];
       ops.push({ method, path, status });

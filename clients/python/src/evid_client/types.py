@@ -28,6 +28,11 @@ __all__ = [
     "JobProgress",
     "JobError",
     "Job",
+    "PolicyThresholds",
+    "PolicyCustomRulesItem",
+    "PolicyGuard",
+    "Policy",
+    "LivePolicy",
     "ComplianceLedgerEvidence",
     "ComplianceControlEvidence",
     "ComplianceControl",
@@ -518,6 +523,77 @@ Job = TypedDict(
         "result": Any,
         "error": JobError | None,
         "status_url": str,
+    },
+)
+
+
+# per category, 0..1; default_threshold for the others
+PolicyThresholds = TypedDict(
+    "PolicyThresholds",
+    {
+        "pii": NotRequired[float],
+        "secret": NotRequired[float],
+        "prompt_injection": NotRequired[float],
+        "jailbreak": NotRequired[float],
+        "toxicity": NotRequired[float],
+        "tool_misuse": NotRequired[float],
+        "policy": NotRequired[float],
+    },
+)
+
+
+PolicyCustomRulesItem = TypedDict(
+    "PolicyCustomRulesItem",
+    {
+        "type": str,
+        "kind": Literal["regex", "keywords"],
+        "pattern": NotRequired[str],
+        "keywords": NotRequired[list[str]],
+        "severity": Literal["low", "medium", "high", "critical"],
+        "score": NotRequired[float],
+        "description": NotRequired[str],
+        "case_insensitive": NotRequired[bool],
+    },
+)
+
+
+# a guard model run after the rules
+PolicyGuard = TypedDict(
+    "PolicyGuard",
+    {
+        "endpoint": str,
+        "model": str,
+        "format": Literal["llama-guard-3", "llama-guard-3-completions", "openai-moderation"],
+        "timeout_ms": int,
+        "categories": list[str],
+        "api_key_env": NotRequired[str],
+    },
+)
+
+
+Policy = TypedDict(
+    "Policy",
+    {
+        "enabled_categories": list[Literal["pii", "secret", "prompt_injection", "jailbreak", "toxicity", "tool_misuse", "policy"]],
+        "thresholds": PolicyThresholds,
+        "default_threshold": float,
+        "custom_rules": list[PolicyCustomRulesItem],
+        "severity_overrides": dict[str, Literal["low", "medium", "high", "critical"]],
+        "redact_content": bool,
+        "allowed_hosts": NotRequired[list[str]],
+        "guard": NotRequired[PolicyGuard],
+        "disabled_rules": NotRequired[list[str]],
+    },
+)
+
+
+LivePolicy = TypedDict(
+    "LivePolicy",
+    {
+        "version": int,
+        "created_at": str | None,
+        "actor": str | None,
+        "policy": Policy,
     },
 )
 
@@ -1354,13 +1430,13 @@ PostPacksResponse = dict[str, Any]
 PostPacksResponse202 = Job
 
 
-GetPoliciesResponse = dict[str, Any]
+GetPoliciesResponse = LivePolicy
 
 
 PutPoliciesBody = dict[str, Any]
 
 
-PutPoliciesResponse = dict[str, Any]
+PutPoliciesResponse = LivePolicy
 
 
 GetComplianceRegulationQuery = TypedDict(
