@@ -3812,13 +3812,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description entries, tree_head (or null), key (fingerprint, verifier_key, first_fingerprint, or null), purged (records, batches), last_verify (or null) */
+            /** @description the ledger: its size, latest signed tree head, key, purges and last verify */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        entries: number;
+                        /** @description the signing key; null before the first entry */
+                        key: {
+                            /** @description of the current key */
+                            fingerprint: string;
+                            first_fingerprint: string;
+                            rotations: number;
+                            /** @description the note verifier key */
+                            verifier_key: string;
+                        } | null;
+                        /** @description the last verify this server process ran; null before one */
+                        last_verify: {
+                            actor: string;
+                            entries_checked: number;
+                            finished_at: string;
+                            ok: boolean;
+                            started_at: string;
+                        } | null;
+                        purged: {
+                            batches: number;
+                            records: number;
+                        };
+                        /** @description the latest signed tree head; null before the first entry */
+                        tree_head: {
+                            /** @description the signed checkpoint note (C2SP) */
+                            checkpoint: string;
+                            /** @description the store's checkpoint origin line */
+                            origin: string;
+                            /** @description hex */
+                            root_hash: string;
+                            signed_at: string;
+                            tree_size: number;
+                        } | null;
+                    };
                 };
             };
             /** @description missing or invalid credential */

@@ -302,6 +302,15 @@ describe('core routes answer what their response schemas say', () => {
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
   });
 
+  it('ledger: the head before and after a verify run', async () => {
+    const head = await call('GET', '/api/v1/ledger', '/api/v1/ledger');
+    expect(head.body.tree_head.tree_size).toBe(head.body.entries);
+    const verified = await api(server.url, '/api/v1/ledger/verify', { method: 'POST', body: {} });
+    expect(verified.status).toBe(200);
+    const after = await call('GET', '/api/v1/ledger', '/api/v1/ledger');
+    expect(after.body.last_verify).toMatchObject({ ok: true });
+  });
+
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
     const fresh = new ResponseShapes(shapes.doc);
     const trace = {
@@ -356,6 +365,7 @@ describe('core routes answer what their response schemas say', () => {
       expect(shapes.answered, where).toContain(where);
       expect(shapes.declaredUnder(method, path, Number(status)), where).not.toEqual([]);
     }
+    ops.push({ method: 'GET', path: '/api/v1/ledger', status: '200' });
     expect(shapes.unseen(ops).filter((p) => !(p in NOT_EXERCISED))).toEqual([]);
   });
 });

@@ -235,6 +235,10 @@ __all__ = [
     "GetSessionOidcCallbackQuery",
     "GetOverviewQuery",
     "GetOverviewResponse",
+    "GetLedgerResponseTreeHead",
+    "GetLedgerResponseKey",
+    "GetLedgerResponsePurged",
+    "GetLedgerResponseLastVerify",
     "GetLedgerResponse",
     "GetLedgerProofQuery",
     "GetLedgerProofResponse",
@@ -2640,7 +2644,64 @@ GetOverviewQuery = TypedDict(
 GetOverviewResponse = dict[str, Any]
 
 
-GetLedgerResponse = dict[str, Any]
+# the latest signed tree head; null before the first entry
+GetLedgerResponseTreeHead = TypedDict(
+    "GetLedgerResponseTreeHead",
+    {
+        "origin": str,
+        "tree_size": int,
+        "root_hash": str,
+        "signed_at": str,
+        "checkpoint": str,
+    },
+)
+
+
+# the signing key; null before the first entry
+GetLedgerResponseKey = TypedDict(
+    "GetLedgerResponseKey",
+    {
+        "fingerprint": str,
+        "first_fingerprint": str,
+        "verifier_key": str,
+        "rotations": int,
+    },
+)
+
+
+GetLedgerResponsePurged = TypedDict(
+    "GetLedgerResponsePurged",
+    {
+        "records": int,
+        "batches": int,
+    },
+)
+
+
+# the last verify this server process ran; null before one
+GetLedgerResponseLastVerify = TypedDict(
+    "GetLedgerResponseLastVerify",
+    {
+        "started_at": str,
+        "finished_at": str,
+        "actor": str,
+        "ok": bool,
+        "entries_checked": int,
+    },
+)
+
+
+# the ledger: its size, latest signed tree head, key, purges and last verify
+GetLedgerResponse = TypedDict(
+    "GetLedgerResponse",
+    {
+        "entries": int,
+        "tree_head": GetLedgerResponseTreeHead | None,
+        "key": GetLedgerResponseKey | None,
+        "purged": GetLedgerResponsePurged,
+        "last_verify": GetLedgerResponseLastVerify | None,
+    },
+)
 
 
 GetLedgerProofQuery = TypedDict(
