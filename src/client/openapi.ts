@@ -1975,6 +1975,34 @@ export interface components {
             /** @description null for a key that is not a source token */
             source_id: string | null;
         };
+        PackListItem: {
+            actor: string;
+            created_at: string;
+            download_url: string;
+            event_count: number;
+            /** @description what the pack holds: the time window and session it was built for */
+            filters: {
+                include_controls: boolean;
+                /** @description a trace_id or session_id */
+                session: string | null;
+                /** @description null: unbounded */
+                since: string | null;
+                until: string | null;
+            };
+            finding_count: number;
+            finding_update_count: number;
+            /** @enum {string} */
+            format: "json" | "html" | "pdf";
+            manifest_sha256: string;
+            pack_id: string;
+            root_hash: string;
+            /** @description of the zip */
+            sha256: string;
+            size_bytes: number;
+            trace_count: number;
+            /** @description the ledger size the pack is proven against */
+            tree_size: number;
+        };
         Policy: {
             allowed_hosts?: string[];
             custom_rules: {
@@ -4179,7 +4207,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: number;
-                        packs: Record<string, never>[];
+                        packs: components["schemas"]["PackListItem"][];
                         page: number;
                         page_size: number;
                         total: number;
@@ -4270,7 +4298,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        counts: {
+                            events: number;
+                            finding_updates: number;
+                            findings: number;
+                            purged_events: number;
+                            traces: number;
+                        };
+                        created_at: string;
+                        download_url: string;
+                        /** @description nothing matched the filters */
+                        empty: boolean;
+                        files: {
+                            name: string;
+                            sha256: string;
+                            size: number;
+                        }[];
+                        /** @description what the pack holds: the time window and session it was built for */
+                        filters: {
+                            include_controls: boolean;
+                            /** @description a trace_id or session_id */
+                            session: string | null;
+                            /** @description null: unbounded */
+                            since: string | null;
+                            until: string | null;
+                        };
+                        /** @enum {string} */
+                        format: "json" | "html" | "pdf";
+                        job_id: string;
+                        key_fingerprint: string;
+                        manifest_sha256: string;
+                        pack_id: string;
+                        root_hash: string;
+                        /** @description of the zip */
+                        sha256: string;
+                        size_bytes: number;
+                        /** @description the ledger size the pack is proven against */
+                        tree_size: number;
+                    };
                 };
             };
             /** @description with Prefer: respond-async: the job (see GET /api/v1/jobs/{id}) */

@@ -28,6 +28,8 @@ __all__ = [
     "JobProgress",
     "JobError",
     "Job",
+    "PackListItemFilters",
+    "PackListItem",
     "PolicyThresholds",
     "PolicyCustomRulesItem",
     "PolicyGuard",
@@ -99,6 +101,9 @@ __all__ = [
     "GetPacksQuery",
     "GetPacksResponse",
     "PostPacksBody",
+    "PostPacksResponseFilters",
+    "PostPacksResponseCounts",
+    "PostPacksResponseFilesItem",
     "PostPacksResponse",
     "PostPacksResponse202",
     "GetPoliciesResponse",
@@ -527,6 +532,40 @@ Job = TypedDict(
         "result": Any,
         "error": JobError | None,
         "status_url": str,
+    },
+)
+
+
+# what the pack holds: the time window and session it was built for
+PackListItemFilters = TypedDict(
+    "PackListItemFilters",
+    {
+        "since": str | None,
+        "until": str | None,
+        "session": str | None,
+        "include_controls": bool,
+    },
+)
+
+
+PackListItem = TypedDict(
+    "PackListItem",
+    {
+        "pack_id": str,
+        "format": Literal["json", "html", "pdf"],
+        "created_at": str,
+        "filters": PackListItemFilters,
+        "tree_size": int,
+        "root_hash": str,
+        "sha256": str,
+        "manifest_sha256": str,
+        "size_bytes": int,
+        "download_url": str,
+        "trace_count": int,
+        "event_count": int,
+        "finding_count": int,
+        "finding_update_count": int,
+        "actor": str,
     },
 )
 
@@ -1404,7 +1443,7 @@ GetPacksQuery = TypedDict(
 GetPacksResponse = TypedDict(
     "GetPacksResponse",
     {
-        "packs": list[dict[str, Any]],
+        "packs": list[PackListItem],
         "total": int,
         "page": int,
         "page_size": int,
@@ -1428,7 +1467,61 @@ PostPacksBody = TypedDict(
 )
 
 
-PostPacksResponse = dict[str, Any]
+# what the pack holds: the time window and session it was built for
+PostPacksResponseFilters = TypedDict(
+    "PostPacksResponseFilters",
+    {
+        "since": str | None,
+        "until": str | None,
+        "session": str | None,
+        "include_controls": bool,
+    },
+)
+
+
+PostPacksResponseCounts = TypedDict(
+    "PostPacksResponseCounts",
+    {
+        "traces": int,
+        "events": int,
+        "purged_events": int,
+        "findings": int,
+        "finding_updates": int,
+    },
+)
+
+
+PostPacksResponseFilesItem = TypedDict(
+    "PostPacksResponseFilesItem",
+    {
+        "name": str,
+        "sha256": str,
+        "size": int,
+    },
+)
+
+
+# the built pack (manifest facts), its download_url and the job_id it ran as
+PostPacksResponse = TypedDict(
+    "PostPacksResponse",
+    {
+        "pack_id": str,
+        "format": Literal["json", "html", "pdf"],
+        "created_at": str,
+        "filters": PostPacksResponseFilters,
+        "tree_size": int,
+        "root_hash": str,
+        "sha256": str,
+        "manifest_sha256": str,
+        "size_bytes": int,
+        "download_url": str,
+        "key_fingerprint": str,
+        "counts": PostPacksResponseCounts,
+        "empty": bool,
+        "files": list[PostPacksResponseFilesItem],
+        "job_id": str,
+    },
+)
 
 
 PostPacksResponse202 = Job
