@@ -3933,13 +3933,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description subject_id, tree_head (signed checkpoint), entries */
+            /** @description the subject's entries (at most 100), each with its inclusion proof */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        entries: {
+                            entry: {
+                                actor: string;
+                                /** @description hex SHA-256 of the record's JCS */
+                                digest: string;
+                                /** @description trace.ingested, finding.created, ... */
+                                kind: string;
+                                recorded_at: string;
+                                /** @description 1-based */
+                                seq: number;
+                                subject_id: string;
+                            };
+                            /** @description seq - 1 */
+                            leaf_index: number;
+                            /** @description the leaf data: RFC 8785 JSON of the entry without seq */
+                            leaf_json: string;
+                            /** @description sibling hashes (hex), leaf upwards (RFC 9162 2.1.3.1 PATH) */
+                            proof: string[];
+                        }[];
+                        subject_id: string;
+                        /** @description the signed tree head the proofs lead to */
+                        tree_head: {
+                            /** @description the signed checkpoint note (C2SP) */
+                            checkpoint: string;
+                            origin: string;
+                            /** @description hex */
+                            root_hash: string;
+                            signed_at: string;
+                            tree_size: number;
+                        };
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3962,6 +3993,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no ledger entry for this subject up to the signed tree head */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -303,9 +303,15 @@ describe('core routes answer what their response schemas say', () => {
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
   });
 
-  it('ledger: the head before and after a verify run', async () => {
+  it('ledger: the head before and after a verify run; a proof; an unknown subject', async () => {
     const head = await call('GET', '/api/v1/ledger', '/api/v1/ledger');
     expect(head.body.tree_head.tree_size).toBe(head.body.entries);
+    const proof = '/api/v1/ledger/proof';
+    const traceId = (await api(server.url, '/api/v1/traces/sess_core')).body.trace_id as string;
+    const proved = await call('GET', proof, `${proof}?subject=${traceId}`);
+    expect(proved.status, JSON.stringify(proved.body)).toBe(200);
+    expect(proved.body.entries[0].leaf_index).toBe(proved.body.entries[0].entry.seq - 1);
+    expect((await call('GET', proof, `${proof}?subject=nothing_here`)).status).toBe(404);
     const verified = await api(server.url, '/api/v1/ledger/verify', { method: 'POST', body: {} });
     expect(verified.status).toBe(200);
     const after = await call('GET', '/api/v1/ledger', '/api/v1/ledger');
@@ -380,6 +386,7 @@ describe('core routes answer what their response schemas say', () => {
       expect(shapes.declaredUnder(method, path, Number(status)), where).not.toEqual([]);
     }
     ops.push({ method: 'GET', path: '/api/v1/ledger', status: '200' });
+    ops.push({ method: 'GET', path: '/api/v1/ledger/proof', status: '200' });
     // A Job (the 202 of an async pack build) is admin-response-schemas' to see in full.
     const unseen = shapes.unseen(ops).filter((p) => !(p in NOT_EXERCISED) && !p.startsWith('Job'));
     expect(unseen).toEqual([]);

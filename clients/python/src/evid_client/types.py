@@ -246,6 +246,9 @@ __all__ = [
     "GetLedgerResponseLastVerify",
     "GetLedgerResponse",
     "GetLedgerProofQuery",
+    "GetLedgerProofResponseTreeHead",
+    "GetLedgerProofResponseEntriesItemEntry",
+    "GetLedgerProofResponseEntriesItem",
     "GetLedgerProofResponse",
     "PostLedgerVerifyResponse",
     "PostLedgerVerifyResponse202",
@@ -2805,7 +2808,52 @@ GetLedgerProofQuery = TypedDict(
 )
 
 
-GetLedgerProofResponse = dict[str, Any]
+# the signed tree head the proofs lead to
+GetLedgerProofResponseTreeHead = TypedDict(
+    "GetLedgerProofResponseTreeHead",
+    {
+        "origin": str,
+        "tree_size": int,
+        "root_hash": str,
+        "signed_at": str,
+        "checkpoint": str,
+    },
+)
+
+
+GetLedgerProofResponseEntriesItemEntry = TypedDict(
+    "GetLedgerProofResponseEntriesItemEntry",
+    {
+        "seq": int,
+        "kind": str,
+        "subject_id": str,
+        "digest": str,
+        "recorded_at": str,
+        "actor": str,
+    },
+)
+
+
+GetLedgerProofResponseEntriesItem = TypedDict(
+    "GetLedgerProofResponseEntriesItem",
+    {
+        "entry": GetLedgerProofResponseEntriesItemEntry,
+        "leaf_json": str,
+        "leaf_index": int,
+        "proof": list[str],
+    },
+)
+
+
+# the subject's entries (at most 100), each with its inclusion proof
+GetLedgerProofResponse = TypedDict(
+    "GetLedgerProofResponse",
+    {
+        "subject_id": str,
+        "tree_head": GetLedgerProofResponseTreeHead,
+        "entries": list[GetLedgerProofResponseEntriesItem],
+    },
+)
 
 
 PostLedgerVerifyResponse = dict[str, Any]
