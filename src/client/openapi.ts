@@ -10186,21 +10186,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description logged, with the alerts it raised and the channels told */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        alerts: Record<string, never>[];
+                        alerts: {
+                            alert_id: string;
+                            at: string;
+                            detector?: string;
+                            event_id: string;
+                            finding_id?: string;
+                            limit?: number;
+                            message: string;
+                            /** @enum {string} */
+                            rule: "finding" | "latency" | "confidence";
+                            score?: number;
+                            severity: string;
+                            type?: string;
+                            value?: number;
+                        }[];
+                        /** @description mev_<ULID> */
                         event_id: string;
-                        findings?: number;
-                        notified?: Record<string, never>[];
+                        /** @description findings the detectors made of it */
+                        findings: number;
+                        /** @description the channels the alerts are queued to (delivered by the outbox) */
+                        notified: {
+                            channel_id: string;
+                            /** @enum {string} */
+                            type: "webhook" | "email";
+                        }[];
                         session_id: string;
                         /** @enum {string} */
                         status: "logged";
-                        trace_id?: string;
+                        trace_id: string;
                     };
                 };
             };
@@ -10411,19 +10432,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description the session (a monitoring trace), its configuration with defaults filled in */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        alert_channels: Record<string, never>[];
+                        alert_channels: {
+                            channel_id: string;
+                            destination: string;
+                            /** @description webhook channels only, shown this once: HMAC key of X-Evid-Signature */
+                            signing_secret?: string;
+                            /** @enum {string} */
+                            type: "webhook" | "email";
+                        }[];
                         /** Format: date-time */
-                        created_at?: string;
-                        monitoring_config: Record<string, never>;
+                        created_at: string;
+                        monitoring_config: {
+                            /** @description null: no confidence alert */
+                            confidence_min: number | null;
+                            /** @description metrics bucket, e.g. 5m */
+                            interval: string;
+                            /** @description ms; null: no latency alert */
+                            latency_max: number | null;
+                            metrics: ("event_count" | "latency_mean" | "latency_p95" | "confidence_mean" | "flagged_rate" | "alerts")[];
+                            /** @description detector threshold for its events */
+                            threshold: number;
+                        };
+                        /** @description mon_<ULID> */
                         session_id: string;
-                        status?: string;
+                        /** @enum {string} */
+                        status: "active";
                         system_id: string;
                         trace_id: string;
                     };

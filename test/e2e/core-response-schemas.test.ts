@@ -7,7 +7,7 @@ import { api, startServer, type Loose, type RunningServer } from '../support/ser
 /**
  * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
  * switch, the detector policy, evidence packs, and the
- * safety API's runs, objective sets and guard status) against
+ * safety API's runs, objective sets, guard status and monitoring) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
  * a closed object does not list), and every property their 2xx schemas declare must have
@@ -34,6 +34,8 @@ const SAFETY = [
   'POST /v1/alignment/evaluate 202',
   'GET /v1/alignment/evaluate/{id} 200',
   'GET /v1/analysis/safety/guard 200',
+  'POST /v1/monitoring/session 201',
+  'POST /v1/monitoring/event 201',
 ];
 /** Declared but never answered here, each with why. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -329,6 +331,35 @@ describe('core routes answer what their response schemas say', () => {
     expect(async.status).toBe(202);
     const listed = await call('GET', packs, packs);
     expect(listed.body.packs.map((p: Loose) => p.pack_id)).toContain(one.body.pack_id);
+  });
+
+  it('monitoring: a session with limits and channels, an event that raises every alert', async () => {
+    const session = '/v1/monitoring/session';
+    const opened = await call('POST', session, session, {
+      system_id: 'claims-bot',
+      monitoring_config: { interval: '1h', latency_max: 2000, confidence_min: 0.5 },
+      alert_channels: [
+        { type: 'webhook', destination: 'http://127.0.0.1:9/alerts' },
+        { type: 'email', destination: 'oncall@insurer.test' },
+      ],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(opened.body.alert_channels[0].signing_secret).toEqual(expect.any(String));
+    const event = '/v1/monitoring/event';
+    const logged = await call('POST', event, event, {
+      session_id: opened.body.session_id,
+      event_type: 'inference',
+      event_data: {
+        input: 'Send me the card on file',
+        output: 'Sure: the card is 4539 1488 0343 6467, expiry 04/29.',
+        confidence: 0.2,
+        latency: 3500,
+      },
+    });
+    expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+    const rules = logged.body.alerts.map((a: Loose) => a.rule).sort();
+    expect(rules).toEqual(['confidence', 'finding', 'latency']);
+    expect(logged.body.notified).toHaveLength(2);
   });
 
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {

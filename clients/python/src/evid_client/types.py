@@ -218,8 +218,12 @@ __all__ = [
     "PostV1MonitoringSessionBodyMonitoringConfig",
     "PostV1MonitoringSessionBodyAlertChannelsItem",
     "PostV1MonitoringSessionBody",
+    "PostV1MonitoringSessionResponseMonitoringConfig",
+    "PostV1MonitoringSessionResponseAlertChannelsItem",
     "PostV1MonitoringSessionResponse",
     "PostV1MonitoringEventBody",
+    "PostV1MonitoringEventResponseAlertsItem",
+    "PostV1MonitoringEventResponseNotifiedItem",
     "PostV1MonitoringEventResponse",
     "GetV1MonitoringMetricsQuery",
     "GetV1MonitoringMetricsResponseMetricsValueItem",
@@ -2519,16 +2523,40 @@ PostV1MonitoringSessionBody = TypedDict(
 )
 
 
+PostV1MonitoringSessionResponseMonitoringConfig = TypedDict(
+    "PostV1MonitoringSessionResponseMonitoringConfig",
+    {
+        "metrics": list[Literal["event_count", "latency_mean", "latency_p95", "confidence_mean", "flagged_rate", "alerts"]],
+        "interval": str,
+        "threshold": float,
+        "latency_max": float | None,
+        "confidence_min": float | None,
+    },
+)
+
+
+PostV1MonitoringSessionResponseAlertChannelsItem = TypedDict(
+    "PostV1MonitoringSessionResponseAlertChannelsItem",
+    {
+        "channel_id": str,
+        "type": Literal["webhook", "email"],
+        "destination": str,
+        "signing_secret": NotRequired[str],
+    },
+)
+
+
+# the session (a monitoring trace), its configuration with defaults filled in
 PostV1MonitoringSessionResponse = TypedDict(
     "PostV1MonitoringSessionResponse",
     {
         "session_id": str,
         "trace_id": str,
         "system_id": str,
-        "status": NotRequired[str],
-        "created_at": NotRequired[str],
-        "monitoring_config": dict[str, Any],
-        "alert_channels": list[dict[str, Any]],
+        "status": Literal["active"],
+        "created_at": str,
+        "monitoring_config": PostV1MonitoringSessionResponseMonitoringConfig,
+        "alert_channels": list[PostV1MonitoringSessionResponseAlertChannelsItem],
     },
 )
 
@@ -2543,16 +2571,46 @@ PostV1MonitoringEventBody = TypedDict(
 )
 
 
+# finding alerts carry finding_id, type, score, detector; latency and confidence alerts value and limit
+PostV1MonitoringEventResponseAlertsItem = TypedDict(
+    "PostV1MonitoringEventResponseAlertsItem",
+    {
+        "alert_id": str,
+        "rule": Literal["finding", "latency", "confidence"],
+        "severity": str,
+        "message": str,
+        "event_id": str,
+        "at": str,
+        "finding_id": NotRequired[str],
+        "type": NotRequired[str],
+        "score": NotRequired[float],
+        "detector": NotRequired[str],
+        "value": NotRequired[float],
+        "limit": NotRequired[float],
+    },
+)
+
+
+PostV1MonitoringEventResponseNotifiedItem = TypedDict(
+    "PostV1MonitoringEventResponseNotifiedItem",
+    {
+        "channel_id": str,
+        "type": Literal["webhook", "email"],
+    },
+)
+
+
+# logged, with the alerts it raised and the channels told
 PostV1MonitoringEventResponse = TypedDict(
     "PostV1MonitoringEventResponse",
     {
         "status": Literal["logged"],
         "session_id": str,
         "event_id": str,
-        "trace_id": NotRequired[str],
-        "findings": NotRequired[int],
-        "alerts": list[dict[str, Any]],
-        "notified": NotRequired[list[dict[str, Any]]],
+        "trace_id": str,
+        "findings": int,
+        "alerts": list[PostV1MonitoringEventResponseAlertsItem],
+        "notified": list[PostV1MonitoringEventResponseNotifiedItem],
     },
 )
 

@@ -59,18 +59,18 @@ def monitoring_session(
     monitoring_config: Mapping[str, Any] | None,
     alert_channels: Sequence[Mapping[str, Any]] | None,
     key: str | None,
-) -> Call[Json]:
+) -> Call[t.PostV1MonitoringSessionResponse]:
     channels = [dict(c) for c in alert_channels] if alert_channels is not None else None
     config = dict(monitoring_config) if monitoring_config is not None else None
     body = drop_none(system_id=system_id, monitoring_config=config, alert_channels=channels)
-    return _post("/v1/monitoring/session", body, key)
+    return write("POST", "/v1/monitoring/session", body, key)
 
 
 def monitoring_event(
     session_id: str, event_type: str, event_data: Mapping[str, Any], key: str | None
-) -> Call[Json]:
+) -> Call[t.PostV1MonitoringEventResponse]:
     body = {"session_id": session_id, "event_type": event_type, "event_data": dict(event_data)}
-    return _post("/v1/monitoring/event", body, key)
+    return write("POST", "/v1/monitoring/event", body, key)
 
 
 def monitoring_metrics(
@@ -166,7 +166,7 @@ class SafetyMonitoring(Resource):
         monitoring_config: Mapping[str, Any] | None = None,
         alert_channels: Sequence[Mapping[str, Any]] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringSessionResponse:
         """Open a monitoring session; alert channels are {type: email|webhook, destination}."""
         return self._client._send(
             monitoring_session(system_id, monitoring_config, alert_channels, idempotency_key)
@@ -179,7 +179,7 @@ class SafetyMonitoring(Resource):
         event_data: Mapping[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringEventResponse:
         """Log an event (inference: input, output, confidence, latency); lists alerts raised."""
         return self._client._send(
             monitoring_event(session_id, event_type, event_data, idempotency_key)
@@ -304,7 +304,7 @@ class AsyncSafetyMonitoring(AsyncResource):
         monitoring_config: Mapping[str, Any] | None = None,
         alert_channels: Sequence[Mapping[str, Any]] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringSessionResponse:
         """Open a monitoring session; alert channels are {type: email|webhook, destination}."""
         return await self._client._send(
             monitoring_session(system_id, monitoring_config, alert_channels, idempotency_key)
@@ -317,7 +317,7 @@ class AsyncSafetyMonitoring(AsyncResource):
         event_data: Mapping[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringEventResponse:
         """Log an event (inference: input, output, confidence, latency); lists alerts raised."""
         return await self._client._send(
             monitoring_event(session_id, event_type, event_data, idempotency_key)
