@@ -9340,20 +9340,68 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description the stored, ledgered assessment: risk class, score per framework, gaps */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description as_<ULID> */
                         assessment_id: string;
-                        frameworks: Record<string, never>[];
-                        gaps: Record<string, never>[];
+                        created_at: string;
+                        created_by: string;
+                        frameworks: {
+                            controls: {
+                                id: string;
+                                ref: string;
+                                /** @enum {string} */
+                                status: "pass" | "partial" | "fail";
+                                summary: string;
+                                title: string;
+                            }[];
+                            counts: {
+                                fail: number;
+                                partial: number;
+                                pass: number;
+                            };
+                            /** @enum {string} */
+                            framework: "eu-ai-act" | "gdpr" | "nist-ai-rmf" | "iso-42001";
+                            name: string;
+                            score: number;
+                        }[];
+                        /** @description controls not passed, and documents a high-risk system lacks */
+                        gaps: {
+                            control_id: string;
+                            framework: string;
+                            recommendation: string;
+                            ref: string;
+                            /** @enum {string} */
+                            status: "fail" | "partial" | "missing";
+                            summary: string;
+                            title: string;
+                        }[];
+                        /** @description 0..100, the mean of the frameworks */
                         overall_score: number;
+                        /** @description first and last event time of the evidence scored */
+                        period: {
+                            from: string | null;
+                            to: string | null;
+                        };
                         recommendations: string[];
-                        risk?: Record<string, never>;
-                        system_id?: string;
+                        /** @description the EU AI Act risk class and what it obliges */
+                        risk: {
+                            obligations: string[];
+                            reasons: string[];
+                            /** @enum {string} */
+                            risk_class: "prohibited" | "high" | "limited" | "minimal";
+                        };
+                        /** @description the agent whose evidence was scored */
+                        system_id: string;
+                        /** @description as the request sent it (description, domain, capabilities, data_types, ...) */
+                        system_metadata: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -9377,6 +9425,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no evidence recorded for this system_id (no trace of that agent) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9452,6 +9509,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the document as an attachment: application/pdf (default), docx or text/html as format asks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -9472,6 +9538,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no assessment with this assessment_id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9545,7 +9620,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        frameworks: Record<string, never>[];
+                        frameworks: {
+                            binding: boolean;
+                            controls: {
+                                citation: string;
+                                id: string;
+                                ref: string;
+                                title: string;
+                                weight: number;
+                            }[];
+                            description: string;
+                            document_types: string[];
+                            /** @description domains it names specifically; [] = any domain */
+                            domains: string[];
+                            /** @enum {string} */
+                            id: "eu-ai-act" | "gdpr" | "nist-ai-rmf" | "iso-42001";
+                            name: string;
+                            /** @enum {string} */
+                            region: "EU" | "US" | "global";
+                        }[];
                     };
                 };
             };

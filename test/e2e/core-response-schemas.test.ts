@@ -7,7 +7,7 @@ import { api, startServer, type Loose, type RunningServer } from '../support/ser
 /**
  * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
  * switch, the detector policy, evidence packs, and the
- * safety API's runs, objective sets, guard status and monitoring) against
+ * safety API's runs, objective sets, guard status, monitoring and compliance) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
  * a closed object does not list), and every property their 2xx schemas declare must have
@@ -36,6 +36,8 @@ const SAFETY = [
   'GET /v1/analysis/safety/guard 200',
   'POST /v1/monitoring/session 201',
   'POST /v1/monitoring/event 201',
+  'POST /v1/compliance/assessment 201',
+  'GET /v1/compliance/frameworks 200',
 ];
 /** Declared but never answered here, each with why. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -360,6 +362,33 @@ describe('core routes answer what their response schemas say', () => {
     const rules = logged.body.alerts.map((a: Loose) => a.rule).sort();
     expect(rules).toEqual(['confidence', 'finding', 'latency']);
     expect(logged.body.notified).toHaveLength(2);
+  });
+
+  it('safety compliance: frameworks, an assessment and its document; no evidence, no assessment', async () => {
+    const frameworks = '/v1/compliance/frameworks';
+    const listed = await call('GET', frameworks, frameworks);
+    expect(listed.body.frameworks.map((f: Loose) => f.id)).toContain('eu-ai-act');
+    const assess = '/v1/compliance/assessment';
+    const assessed = await call('POST', assess, assess, {
+      system_id: 'core-bot',
+      frameworks: ['eu-ai-act', 'gdpr'],
+      system_metadata: { domain: 'employment', capabilities: ['automated_decisions'] },
+    });
+    expect(assessed.status, JSON.stringify(assessed.body)).toBe(201);
+    expect(assessed.body.risk.risk_class).toBe('high');
+    expect(assessed.body.gaps.length).toBeGreaterThan(0);
+    const ghost = await call('POST', assess, assess, { system_id: 'ghost', frameworks: ['gdpr'] });
+    expect(ghost.status).toBe(404);
+    const doc = '/v1/compliance/documentation';
+    const body = {
+      assessment_id: assessed.body.assessment_id,
+      document_type: 'assessment_summary',
+    };
+    const html = await api(server.url, doc, { method: 'POST', body: { ...body, format: 'html' } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toContain('text/html');
+    const unknown = { ...body, assessment_id: 'as_nope' };
+    expect((await call('POST', doc, doc, unknown)).status).toBe(404);
   });
 
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {

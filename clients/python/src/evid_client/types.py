@@ -230,8 +230,16 @@ __all__ = [
     "GetV1MonitoringMetricsResponse",
     "PostV1ComplianceAssessmentBodySystemMetadata",
     "PostV1ComplianceAssessmentBody",
+    "PostV1ComplianceAssessmentResponseRisk",
+    "PostV1ComplianceAssessmentResponseFrameworksItemCounts",
+    "PostV1ComplianceAssessmentResponseFrameworksItemControlsItem",
+    "PostV1ComplianceAssessmentResponseFrameworksItem",
+    "PostV1ComplianceAssessmentResponseGapsItem",
+    "PostV1ComplianceAssessmentResponsePeriod",
     "PostV1ComplianceAssessmentResponse",
     "GetV1ComplianceFrameworksQuery",
+    "GetV1ComplianceFrameworksResponseFrameworksItemControlsItem",
+    "GetV1ComplianceFrameworksResponseFrameworksItem",
     "GetV1ComplianceFrameworksResponse",
     "PostV1ComplianceDocumentationBody",
     "GetSessionResponseUser",
@@ -2669,16 +2677,90 @@ PostV1ComplianceAssessmentBody = TypedDict(
 )
 
 
+# the EU AI Act risk class and what it obliges
+PostV1ComplianceAssessmentResponseRisk = TypedDict(
+    "PostV1ComplianceAssessmentResponseRisk",
+    {
+        "risk_class": Literal["prohibited", "high", "limited", "minimal"],
+        "reasons": list[str],
+        "obligations": list[str],
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItemCounts = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItemCounts",
+    {
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItemControlsItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItemControlsItem",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "status": Literal["pass", "partial", "fail"],
+        "summary": str,
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItem",
+    {
+        "framework": Literal["eu-ai-act", "gdpr", "nist-ai-rmf", "iso-42001"],
+        "name": str,
+        "score": float,
+        "counts": PostV1ComplianceAssessmentResponseFrameworksItemCounts,
+        "controls": list[PostV1ComplianceAssessmentResponseFrameworksItemControlsItem],
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseGapsItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseGapsItem",
+    {
+        "framework": str,
+        "control_id": str,
+        "ref": str,
+        "title": str,
+        "status": Literal["fail", "partial", "missing"],
+        "summary": str,
+        "recommendation": str,
+    },
+)
+
+
+# first and last event time of the evidence scored
+PostV1ComplianceAssessmentResponsePeriod = TypedDict(
+    "PostV1ComplianceAssessmentResponsePeriod",
+    {
+        "from": str | None,
+        "to": str | None,
+    },
+)
+
+
+# the stored, ledgered assessment: risk class, score per framework, gaps
 PostV1ComplianceAssessmentResponse = TypedDict(
     "PostV1ComplianceAssessmentResponse",
     {
         "assessment_id": str,
-        "system_id": NotRequired[str],
+        "system_id": str,
+        "created_at": str,
+        "created_by": str,
         "overall_score": float,
-        "risk": NotRequired[dict[str, Any]],
-        "frameworks": list[dict[str, Any]],
-        "gaps": list[dict[str, Any]],
+        "risk": PostV1ComplianceAssessmentResponseRisk,
+        "frameworks": list[PostV1ComplianceAssessmentResponseFrameworksItem],
+        "gaps": list[PostV1ComplianceAssessmentResponseGapsItem],
         "recommendations": list[str],
+        "system_metadata": dict[str, Any],
+        "period": PostV1ComplianceAssessmentResponsePeriod,
     },
 )
 
@@ -2692,10 +2774,37 @@ GetV1ComplianceFrameworksQuery = TypedDict(
 )
 
 
+GetV1ComplianceFrameworksResponseFrameworksItemControlsItem = TypedDict(
+    "GetV1ComplianceFrameworksResponseFrameworksItemControlsItem",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "citation": str,
+        "weight": float,
+    },
+)
+
+
+GetV1ComplianceFrameworksResponseFrameworksItem = TypedDict(
+    "GetV1ComplianceFrameworksResponseFrameworksItem",
+    {
+        "id": Literal["eu-ai-act", "gdpr", "nist-ai-rmf", "iso-42001"],
+        "name": str,
+        "region": Literal["EU", "US", "global"],
+        "binding": bool,
+        "description": str,
+        "domains": list[str],
+        "controls": list[GetV1ComplianceFrameworksResponseFrameworksItemControlsItem],
+        "document_types": list[str],
+    },
+)
+
+
 GetV1ComplianceFrameworksResponse = TypedDict(
     "GetV1ComplianceFrameworksResponse",
     {
-        "frameworks": list[dict[str, Any]],
+        "frameworks": list[GetV1ComplianceFrameworksResponseFrameworksItem],
     },
 )
 

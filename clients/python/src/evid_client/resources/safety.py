@@ -85,14 +85,17 @@ def compliance_assess(
     frameworks: Sequence[str],
     system_metadata: Mapping[str, Any] | None,
     key: str | None,
-) -> Call[Json]:
+) -> Call[t.PostV1ComplianceAssessmentResponse]:
     metadata = dict(system_metadata) if system_metadata is not None else None
     body = drop_none(system_id=system_id, frameworks=list(frameworks), system_metadata=metadata)
-    return _post("/v1/compliance/assessment", body, key)
+    return write("POST", "/v1/compliance/assessment", body, key)
 
 
-def compliance_frameworks(region: str | None, domain: str | None) -> Call[Json]:
-    return _read("/v1/compliance/frameworks", region=region, domain=domain)
+def compliance_frameworks(
+    region: str | None, domain: str | None
+) -> Call[t.GetV1ComplianceFrameworksResponse]:
+    params = query(region=region, domain=domain) or None
+    return Call("GET", "/v1/compliance/frameworks", params=params)
 
 
 def compliance_documentation(
@@ -203,12 +206,14 @@ class SafetyCompliance(Resource):
         *,
         system_metadata: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1ComplianceAssessmentResponse:
         return self._client._send(
             compliance_assess(system_id, frameworks, system_metadata, idempotency_key)
         )
 
-    def frameworks(self, *, region: str | None = None, domain: str | None = None) -> Json:
+    def frameworks(
+        self, *, region: str | None = None, domain: str | None = None
+    ) -> t.GetV1ComplianceFrameworksResponse:
         return self._client._send(compliance_frameworks(region, domain))
 
     def documentation(
@@ -341,12 +346,14 @@ class AsyncSafetyCompliance(AsyncResource):
         *,
         system_metadata: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1ComplianceAssessmentResponse:
         return await self._client._send(
             compliance_assess(system_id, frameworks, system_metadata, idempotency_key)
         )
 
-    async def frameworks(self, *, region: str | None = None, domain: str | None = None) -> Json:
+    async def frameworks(
+        self, *, region: str | None = None, domain: str | None = None
+    ) -> t.GetV1ComplianceFrameworksResponse:
         return await self._client._send(compliance_frameworks(region, domain))
 
     async def documentation(
