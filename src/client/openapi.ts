@@ -4165,13 +4165,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description status, series, sources, siem, kill_switch, last_verify */
+            /** @description the dashboard's overview */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        kill_switch: {
+                            active: boolean;
+                            agents: components["schemas"]["KillSwitchState"][];
+                            global: components["schemas"]["KillSwitchState"] | null;
+                        };
+                        /** @description the last verify this server process ran; null before one */
+                        last_verify: {
+                            actor: string;
+                            finished_at: string;
+                            ok: boolean;
+                        } | null;
+                        /** @description counts per UTC day over `days` days */
+                        series: {
+                            /** @description UTC dates, oldest first */
+                            days: string[];
+                            /** @description one count per day */
+                            events: number[];
+                            /** @description one count per day */
+                            findings: number[];
+                            /** @description one count per day */
+                            traces: number[];
+                        };
+                        /** @description SIEM targets and monitoring sessions' alert channels */
+                        siem: {
+                            /** @enum {string} */
+                            kind: "splunk" | "sentinel" | "syslog" | "alert_webhook" | "alert_email";
+                            last_error: string | null;
+                            queue_depth: number;
+                            /** @enum {string} */
+                            state: "idle" | "sending" | "error";
+                            target_id: string;
+                        }[];
+                        sources: {
+                            error_count: number;
+                            event_count: number;
+                            last_event_at: string | null;
+                            name: string;
+                            source_id: string;
+                            /** @enum {string} */
+                            status: "never" | "receiving" | "idle" | "error";
+                            /** @enum {string} */
+                            type: "otel" | "webhook" | "logfile" | "gateway";
+                        }[];
+                        /** @description as `evid status --json` prints it */
+                        status: {
+                            agents: number;
+                            data_dir: string;
+                            events: number;
+                            findings: {
+                                by_severity: {
+                                    critical: number;
+                                    high: number;
+                                    low: number;
+                                    medium: number;
+                                };
+                                by_status: {
+                                    closed: number;
+                                    open: number;
+                                    remediated: number;
+                                    reviewing: number;
+                                };
+                                total: number;
+                            };
+                            first_event_at: string | null;
+                            last_event_at: string | null;
+                            ledger: {
+                                entries: number;
+                                root_hash: string | null;
+                                signed_at: string | null;
+                                /** @description of the latest signed tree head */
+                                tree_size: number;
+                            };
+                            schema_version: number;
+                            storage_bytes: number;
+                            traces: number;
+                        };
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */

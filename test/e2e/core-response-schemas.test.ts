@@ -6,7 +6,7 @@ import { api, startServer, type Loose, type RunningServer } from '../support/ser
 
 /**
  * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
- * switch, the detector policy, evidence packs, and the
+ * switch, the detector policy, evidence packs, the overview, and the
  * safety API's runs, objective sets, guard status, monitoring and compliance) against
  * what the built server really answers, as the admin routes' test does: every answer is
  * checked against the served /api/v1/openapi.json (documented status, valid body, no key
@@ -22,6 +22,7 @@ const TAGS = new Set([
   'kill-switch',
   'policies',
   'packs',
+  'overview',
 ]);
 /** The safety API's operations checked here (the tag holds more than these). */
 const SAFETY = [
@@ -391,6 +392,21 @@ describe('core routes answer what their response schemas say', () => {
     expect((await call('POST', doc, doc, unknown)).status).toBe(404);
   });
 
+  it('overview: after the runs above, with a source, alert channels, switches and a verify', async () => {
+    const source = await api(server.url, '/api/v1/sources', {
+      method: 'POST',
+      body: { type: 'otel', name: 'core-otel' },
+    });
+    expect(source.status).toBe(201);
+    const overview = await call('GET', '/api/v1/overview', '/api/v1/overview?days=7');
+    expect(overview.status).toBe(200);
+    expect(overview.body.series.days).toHaveLength(7);
+    expect(overview.body.sources).toHaveLength(1);
+    expect(overview.body.siem.length).toBeGreaterThan(0);
+    expect(overview.body.kill_switch.global).not.toBeNull();
+    expect(overview.body.last_verify).toMatchObject({ ok: true });
+  });
+
   it('the check is sensitive: an undocumented key in a nested object, a missing member', () => {
     const fresh = new ResponseShapes(shapes.doc);
     const trace = {
@@ -434,8 +450,9 @@ describe('core routes answer what their response schemas say', () => {
       }
     }
     // traces 4, events 3, findings 3, compliance 2, reports 3 (the download is a file),
-    // kill switch 3, policies 2, packs 3 (a build answers 201, or 202 with its job).
-    expect(ops).toHaveLength(23);
+    // kill switch 3, policies 2, packs 3 (a build answers 201, or 202 with its job),
+    // overview 1.
+    expect(ops).toHaveLength(24);
     for (const op of SAFETY) {
       const [method, path, status] = op.split(' ') as [string, string, string];
       ops.push({ method, path, status });

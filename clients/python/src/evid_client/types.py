@@ -251,6 +251,16 @@ __all__ = [
     "GetSessionMethodsResponse",
     "GetSessionOidcCallbackQuery",
     "GetOverviewQuery",
+    "GetOverviewResponseStatusFindingsBySeverity",
+    "GetOverviewResponseStatusFindingsByStatus",
+    "GetOverviewResponseStatusFindings",
+    "GetOverviewResponseStatusLedger",
+    "GetOverviewResponseStatus",
+    "GetOverviewResponseSeries",
+    "GetOverviewResponseSourcesItem",
+    "GetOverviewResponseSiemItem",
+    "GetOverviewResponseKillSwitch",
+    "GetOverviewResponseLastVerify",
     "GetOverviewResponse",
     "GetLedgerResponseTreeHead",
     "GetLedgerResponseKey",
@@ -2904,7 +2914,138 @@ GetOverviewQuery = TypedDict(
 )
 
 
-GetOverviewResponse = dict[str, Any]
+GetOverviewResponseStatusFindingsBySeverity = TypedDict(
+    "GetOverviewResponseStatusFindingsBySeverity",
+    {
+        "low": int,
+        "medium": int,
+        "high": int,
+        "critical": int,
+    },
+)
+
+
+GetOverviewResponseStatusFindingsByStatus = TypedDict(
+    "GetOverviewResponseStatusFindingsByStatus",
+    {
+        "open": int,
+        "reviewing": int,
+        "remediated": int,
+        "closed": int,
+    },
+)
+
+
+GetOverviewResponseStatusFindings = TypedDict(
+    "GetOverviewResponseStatusFindings",
+    {
+        "total": int,
+        "by_severity": GetOverviewResponseStatusFindingsBySeverity,
+        "by_status": GetOverviewResponseStatusFindingsByStatus,
+    },
+)
+
+
+GetOverviewResponseStatusLedger = TypedDict(
+    "GetOverviewResponseStatusLedger",
+    {
+        "entries": int,
+        "tree_size": int,
+        "root_hash": str | None,
+        "signed_at": str | None,
+    },
+)
+
+
+# as `evid status --json` prints it
+GetOverviewResponseStatus = TypedDict(
+    "GetOverviewResponseStatus",
+    {
+        "data_dir": str,
+        "traces": int,
+        "events": int,
+        "agents": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "findings": GetOverviewResponseStatusFindings,
+        "ledger": GetOverviewResponseStatusLedger,
+        "storage_bytes": int,
+        "schema_version": int,
+    },
+)
+
+
+# counts per UTC day over `days` days
+GetOverviewResponseSeries = TypedDict(
+    "GetOverviewResponseSeries",
+    {
+        "days": list[str],
+        "traces": list[int],
+        "events": list[int],
+        "findings": list[int],
+    },
+)
+
+
+GetOverviewResponseSourcesItem = TypedDict(
+    "GetOverviewResponseSourcesItem",
+    {
+        "source_id": str,
+        "type": Literal["otel", "webhook", "logfile", "gateway"],
+        "name": str,
+        "status": Literal["never", "receiving", "idle", "error"],
+        "last_event_at": str | None,
+        "event_count": int,
+        "error_count": int,
+    },
+)
+
+
+GetOverviewResponseSiemItem = TypedDict(
+    "GetOverviewResponseSiemItem",
+    {
+        "target_id": str,
+        "kind": Literal["splunk", "sentinel", "syslog", "alert_webhook", "alert_email"],
+        "state": Literal["idle", "sending", "error"],
+        "queue_depth": int,
+        "last_error": str | None,
+    },
+)
+
+
+GetOverviewResponseKillSwitch = TypedDict(
+    "GetOverviewResponseKillSwitch",
+    {
+        "active": bool,
+        "global": KillSwitchState | None,
+        "agents": list[KillSwitchState],
+    },
+)
+
+
+# the last verify this server process ran; null before one
+GetOverviewResponseLastVerify = TypedDict(
+    "GetOverviewResponseLastVerify",
+    {
+        "finished_at": str,
+        "ok": bool,
+        "actor": str,
+    },
+)
+
+
+# the dashboard's overview
+GetOverviewResponse = TypedDict(
+    "GetOverviewResponse",
+    {
+        "status": GetOverviewResponseStatus,
+        "series": GetOverviewResponseSeries,
+        "sources": list[GetOverviewResponseSourcesItem],
+        "siem": list[GetOverviewResponseSiemItem],
+        "kill_switch": GetOverviewResponseKillSwitch,
+        "last_verify": GetOverviewResponseLastVerify | None,
+    },
+)
 
 
 # the latest signed tree head; null before the first entry

@@ -25,7 +25,7 @@ const scope = { type: 'string', enum: ['global', 'agent'] } as const;
 const agent = orNull('string', 'null for the global switch');
 
 /** One switch (src/killswitch/killswitch.ts KillSwitchState). */
-const killSwitchStateSchema = {
+export const killSwitchStateSchema = {
   $id: 'KillSwitchState',
   type: 'object',
   additionalProperties: false,
