@@ -27,7 +27,7 @@ export interface FindingLinks {
   agent: string;
 }
 
-/** Stores one finding, its opening history row, and ledgers both facts in the caller's tx. */
+/** Stores one finding (status `open`, no history row until its first review) and ledgers it in the caller's tx. */
 export function insertFinding(tx: Transactor, links: FindingLinks, f: NewFinding): string {
   const now = tx.now();
   const fields: FindingRecordFields = {
