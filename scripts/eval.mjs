@@ -35,6 +35,7 @@ const TUNED_SINCE = {
   'external10-heldout.jsonl': 'round 11',
   'external11-heldout.jsonl': 'round 12',
   'external12-heldout.jsonl': 'its scoring (a mend read from it)',
+  'external13-heldout.jsonl': 'its scoring (session 12)',
 };
 
 const pct = (x) => x.toFixed(3);

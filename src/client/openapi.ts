@@ -1416,6 +1416,83 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AlignmentEvaluationRun: {
+            /** @description 0..1 over the objectives a case checked */
+            alignment_score?: number | null;
+            completed_at: string | null;
+            created_at: string;
+            /** @description why a failed run failed */
+            error?: string;
+            /** @description the run id (also run_id) */
+            id: string;
+            /** @enum {string} */
+            kind: "alignment_evaluation";
+            /** @description done: the model name */
+            model?: string;
+            /** @description as the model was named (a key never appears) */
+            model_url: string;
+            objectives?: {
+                checks: string[];
+                failing_checks: string[];
+                objective: string;
+                objective_id: string;
+                /** @description null when no test case checked it */
+                score: number | null;
+            }[];
+            recommendations?: string[];
+            run_id: string;
+            /** @description done: safety:<run id> */
+            session_id?: string;
+            /**
+             * @description done: the result members are present; failed: error says why
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
+            test_cases?: {
+                case_id: string;
+                checks: {
+                    passed: boolean;
+                    property: string;
+                    /** @description why it failed */
+                    reason: string | null;
+                }[];
+                event_id: string;
+                input: string;
+                /** @enum {string} */
+                outcome: "answered" | "error";
+                /** @description null when the model did not answer */
+                score: number | null;
+            }[];
+            /** @description the trace recording every probe and answer (done or failed) */
+            trace_id?: string | null;
+        };
+        AlignmentObjectiveSet: {
+            context: string | null;
+            created_at: string;
+            domain: string | null;
+            /** @description ao_<ULID>: give it as objectives to evaluate */
+            id: string;
+            objectives: {
+                checks: string[];
+                implementation_guidance: string[];
+                objective: string;
+                objective_id: string;
+                /** @description a suggested fragment of the live policy (evid policies set): open */
+                policy_fragment: {
+                    [key: string]: unknown;
+                };
+                properties: {
+                    check: string;
+                    description: string;
+                    /** @enum {string} */
+                    kind: "detector" | "output_check" | "policy_rule";
+                }[];
+                /** @description a built-in check matched it */
+                understood: boolean;
+            }[];
+        };
         ApiKey: {
             created_at: string;
             /** @description the actor who created it */
@@ -1444,6 +1521,93 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        ComplianceControl: {
+            /** @description what was measured: stable check names such as ledger_integrity */
+            checks: string[];
+            citation: string;
+            evidence: {
+                agents: string[];
+                /** @description what the control's checks counted; the names depend on the check */
+                counts: {
+                    [key: string]: number;
+                };
+                finding_count: number;
+                /** @description at most 20; finding_count has the total */
+                finding_ids: string[];
+                ledger: components["schemas"]["ComplianceLedgerEvidence"] | null;
+            };
+            /** @description control id, as findings are mapped to */
+            id: string;
+            /** @description 1 pass, 0.5 partial, 0 fail */
+            points: number;
+            /** @description article or clause */
+            ref: string;
+            /** @enum {string} */
+            status: "pass" | "partial" | "fail";
+            summary: string;
+            title: string;
+            weight: number;
+        };
+        ComplianceLedgerEvidence: {
+            /** @description the first entry that fails */
+            first_bad_seq: number | null;
+            key_fingerprint: string | null;
+            ok: boolean;
+            /** @description why the ledger fails */
+            reason: string | null;
+            /** @description hex; null for an empty ledger */
+            root_hash: string | null;
+            /** @description of the latest signed tree head */
+            signed_at: string | null;
+            tree_size: number;
+        };
+        ComplianceScore: {
+            /** @description the agent it is scoped to; null for the whole store */
+            agent: string | null;
+            /** @description per-agent scores (only the scoped agent when agent is set) */
+            agents: {
+                agent: string;
+                fail: number;
+                partial: number;
+                pass: number;
+                score: number;
+            }[];
+            controls: components["schemas"]["ComplianceControl"][];
+            counts: {
+                fail: number;
+                partial: number;
+                pass: number;
+            };
+            generated_at: string;
+            /** @description the ledger verification the score rests on */
+            ledger: {
+                entries_checked: number;
+                /** @description the first entry that fails */
+                first_bad_seq: number | null;
+                key_fingerprint: string | null;
+                message: string;
+                ok: boolean;
+                purged: number;
+                /** @description why the ledger fails */
+                reason: string | null;
+                /** @description hex; null for an empty ledger */
+                root_hash: string | null;
+                /** @description of the latest signed tree head */
+                signed_at: string | null;
+                tree_size: number;
+            };
+            /** @description first and last event time of the evidence scored */
+            period: {
+                from: string | null;
+                to: string | null;
+            };
+            /** @description eu-ai-act, gdpr, nist-ai-rmf, iso-42001 */
+            regulation: string;
+            regulation_name: string;
+            review_within_days: number;
+            /** @description weighted 0..100, one decimal */
+            score: number;
         };
         Error: {
             error: {
@@ -1484,10 +1648,105 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description an OTLP ExportLogsServiceResponse: {} when everything landed */
+        ExportLogsServiceResponse: {
+            partialSuccess?: {
+                errorMessage: string;
+                /** @description a count, as a string (int64 in JSON) */
+                rejectedLogRecords: string;
+            };
+        };
+        /** @description an OTLP ExportTraceServiceResponse: {} when everything landed */
+        ExportTraceServiceResponse: {
+            partialSuccess?: {
+                errorMessage: string;
+                /** @description a count, as a string (int64 in JSON) */
+                rejectedSpans: string;
+            };
+        };
+        Finding: {
+            agent: string;
+            /** @description pii, secret, injection, ... */
+            category: string;
+            /** @description control ids it maps to */
+            controls: string[];
+            created_at: string;
+            detector: string;
+            end: number;
+            /** @description the event it was found in; null when it is in no event */
+            event: {
+                model: string | null;
+                timestamp: string;
+                type: string;
+            } | null;
+            event_id: string | null;
+            /** @description the context around the match, masked */
+            excerpt: string;
+            /** @description where in the event: prompt, completion, ... */
+            field: string;
+            fingerprint: string;
+            /** @description every status move made by review, oldest first (empty until the first) */
+            history: {
+                actor: string;
+                at: string;
+                comment: string | null;
+                from_status: string | null;
+                to_status: string;
+            }[];
+            /** @description fd_<ULID> */
+            id: string;
+            /** @description the match, masked (never the raw value) */
+            match_masked: string;
+            score: number;
+            session_id: string | null;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @description offset of the match in the field */
+            start: number;
+            /** @enum {string} */
+            status: "open" | "reviewing" | "remediated" | "closed";
+            /** @description null for a finding on an audit event outside a trace */
+            trace_id: string | null;
+            /** @description pii.email, secret.aws_key, ... */
+            type: string;
+            updated_at: string;
+        };
+        FindingSummary: {
+            agent: string;
+            /** @description pii, secret, injection, ... */
+            category: string;
+            created_at: string;
+            detector: string;
+            event_id: string | null;
+            /** @description the context around the match, masked */
+            excerpt: string;
+            /** @description fd_<ULID> */
+            id: string;
+            score: number;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high" | "critical";
+            /** @enum {string} */
+            status: "open" | "reviewing" | "remediated" | "closed";
+            /** @description null for a finding on an audit event outside a trace */
+            trace_id: string | null;
+            /** @description pii.email, secret.aws_key, ... */
+            type: string;
+            updated_at: string;
+        };
+        /** @description X-Evid-Dry-Run: 1: the session the call would be recorded as; nothing is sent */
+        GatewayDryRun: {
+            /** @description the principal: the source's token */
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            /** @description empty for a call that is not recorded (the model list) */
+            sessions: components["schemas"]["MappedSession"][];
+            source_id: string;
+        };
         IngestionResponse: {
             events_ingested: number;
             findings_generated: number;
-            session_id?: string;
+            session_id: string;
             /** @enum {string} */
             status: "accepted";
             trace_id: string;
@@ -1526,6 +1785,41 @@ export interface components {
             /** @description this job: /api/v1/jobs/{id} */
             status_url: string;
         };
+        KillSwitchState: {
+            active: boolean;
+            actor: string;
+            /** @description null for the global switch */
+            agent: string | null;
+            changed_at: string;
+            last_refused_at: string | null;
+            /** @description of the last change */
+            reason: string;
+            /** @description intakes refused since it was last activated */
+            refused: number;
+            /** @enum {string} */
+            scope: "global" | "agent";
+        };
+        KillSwitchStatus: {
+            /** @description anything stopped: the global switch or an agent's */
+            active: boolean;
+            agents: components["schemas"]["KillSwitchState"][];
+            /** @description null until the global switch is first used */
+            global: components["schemas"]["KillSwitchState"] | null;
+            /** @description the latest changes, newest first */
+            history: {
+                /** @enum {string} */
+                action: "activated" | "deactivated";
+                actor: string;
+                /** @description null for the global switch */
+                agent: string | null;
+                at: string;
+                reason: string;
+                /** @enum {string} */
+                scope: "global" | "agent";
+            }[];
+            /** @description what an active switch stops */
+            stops: string[];
+        };
         LegalHold: {
             agent: string | null;
             /** @description the `case` given when placed */
@@ -1545,13 +1839,243 @@ export interface components {
             trace_id: string | null;
             until: string | null;
         };
+        LivePolicy: {
+            actor: string | null;
+            /** @description null for the default */
+            created_at: string | null;
+            policy: components["schemas"]["Policy"];
+            /** @description 0: the built-in default */
+            version: number;
+        };
         MappedSession: {
             agent: string;
-            /** @description kept on the trace when this creates it */
-            attributes?: Record<string, never>;
+            /** @description kept on the trace when this creates it (an open map, as the client sent it) */
+            attributes?: {
+                [key: string]: unknown;
+            };
             events: components["schemas"]["Event"][];
             framework?: string | null;
             session_id: string;
+        };
+        ModelAnalysisRun: {
+            categories?: ("jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity")[];
+            completed_at: string | null;
+            created_at: string;
+            /** @description why a failed run failed */
+            error?: string;
+            failing_probes?: {
+                /** @enum {string} */
+                category: "jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity";
+                /** @description the recorded probe, <run id>:<probe id> */
+                event_id: string;
+                probe_id: string;
+                reasons: string[];
+                /** @description the model declined */
+                refused: boolean;
+                risk: string;
+            }[];
+            /** @description guard:<model> when the live policy has a guard model judge answers */
+            guard?: string | null;
+            /** @description the run id (also run_id) */
+            id: string;
+            /** @enum {string} */
+            kind: "model_analysis";
+            /** @description done: the model name */
+            model?: string;
+            /** @description as the model was named (a key never appears) */
+            model_url: string;
+            probes?: {
+                /** @enum {string} */
+                category: "jailbreak" | "prompt_injection" | "pii_leakage" | "secret_leakage" | "harmful_instructions" | "toxicity";
+                /** @description the recorded probe, <run id>:<probe id> */
+                event_id: string;
+                /** @enum {string} */
+                outcome: "pass" | "fail" | "error";
+                probe_id: string;
+                reasons: string[];
+                /** @description the model declined */
+                refused: boolean;
+            }[];
+            /** @description probes the model did not answer */
+            probes_errored?: number;
+            probes_failed?: number;
+            probes_run?: number;
+            recommendations?: string[];
+            /** @enum {string} */
+            risk_level?: "low" | "medium" | "high" | "critical";
+            /** @description 0..1, the mean of the category scores */
+            risk_score?: number;
+            /** @description per category run: the share of its answered probes that failed */
+            risk_scores?: {
+                harmful_instructions?: number;
+                jailbreak?: number;
+                pii_leakage?: number;
+                prompt_injection?: number;
+                secret_leakage?: number;
+                toxicity?: number;
+            };
+            run_id: string;
+            /** @description done: safety:<run id> */
+            session_id?: string;
+            /**
+             * @description done: the result members are present; failed: error says why
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
+            /** @enum {string} */
+            test_suite?: "comprehensive" | "quick";
+            /** @description the trace recording every probe and answer (done or failed) */
+            trace_id?: string | null;
+        };
+        /** @description OpenAI's error body (src/sources/gateway/call.ts openAiError) */
+        OpenAIError: {
+            error: {
+                /** @description upstream_unavailable, upstream_timeout, kill_switch_active, recording_failed, internal */
+                code: string;
+                message: string;
+                /** @description upstream_error, kill_switch_active, evid_recording_failed, internal_error */
+                type: string;
+            };
+        };
+        OtlpLogsDryRun: {
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            sessions: components["schemas"]["MappedSession"][];
+            /** @description left out: not AI content */
+            skipped_log_records: number;
+            /** @description null for a key that is not a source token */
+            source_id: string | null;
+        };
+        /** @description google.rpc.Status (what OTel exporters parse), with evid's own error object beside it */
+        OtlpStatus: {
+            /** @description gRPC status code: 3 invalid argument, 16 unauthenticated, 7 permission denied, 5 not found, 8 resource exhausted, 14 unavailable, 13 internal */
+            code: number;
+            /** @description the error object of evid's Error body */
+            error: {
+                /** @description HTTP status */
+                code: number;
+                details: string;
+                /** @description HTTP reason phrase */
+                message: string;
+                request_id: string;
+            };
+            /** @description what went wrong */
+            message: string;
+        };
+        OtlpTracesDryRun: {
+            authenticated_as: string;
+            /** @enum {boolean} */
+            dry_run: true;
+            sessions: components["schemas"]["MappedSession"][];
+            /** @description left out: not AI content */
+            skipped_spans: number;
+            /** @description null for a key that is not a source token */
+            source_id: string | null;
+        };
+        PackListItem: {
+            actor: string;
+            created_at: string;
+            download_url: string;
+            event_count: number;
+            /** @description what the pack holds: the time window and session it was built for */
+            filters: {
+                include_controls: boolean;
+                /** @description a trace_id or session_id */
+                session: string | null;
+                /** @description null: unbounded */
+                since: string | null;
+                until: string | null;
+            };
+            finding_count: number;
+            finding_update_count: number;
+            /** @enum {string} */
+            format: "json" | "html" | "pdf";
+            manifest_sha256: string;
+            pack_id: string;
+            root_hash: string;
+            /** @description of the zip */
+            sha256: string;
+            size_bytes: number;
+            trace_count: number;
+            /** @description the ledger size the pack is proven against */
+            tree_size: number;
+        };
+        Policy: {
+            allowed_hosts?: string[];
+            custom_rules: {
+                case_insensitive?: boolean;
+                description?: string;
+                /** @description keyword rules */
+                keywords?: string[];
+                /** @enum {string} */
+                kind: "regex" | "keywords";
+                /** @description regex rules */
+                pattern?: string;
+                score?: number;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high" | "critical";
+                /** @description policy.<name> */
+                type: string;
+            }[];
+            default_threshold: number;
+            disabled_rules?: string[];
+            enabled_categories: ("pii" | "secret" | "prompt_injection" | "jailbreak" | "toxicity" | "tool_misuse" | "policy")[];
+            /** @description a guard model run after the rules */
+            guard?: {
+                /** @description the environment variable holding its key (never the key) */
+                api_key_env?: string;
+                categories: string[];
+                endpoint: string;
+                /** @enum {string} */
+                format: "llama-guard-3" | "llama-guard-3-completions" | "openai-moderation";
+                model: string;
+                timeout_ms: number;
+            };
+            redact_content: boolean;
+            /** @description finding type or category -> severity */
+            severity_overrides: {
+                [key: string]: "low" | "medium" | "high" | "critical";
+            };
+            /** @description per category, 0..1; default_threshold for the others */
+            thresholds: {
+                jailbreak?: number;
+                pii?: number;
+                policy?: number;
+                prompt_injection?: number;
+                secret?: number;
+                tool_misuse?: number;
+                toxicity?: number;
+            };
+        };
+        Report: {
+            actor: string;
+            /** @description null for a report on every agent */
+            agent: string | null;
+            created_at: string;
+            /** @description set once done */
+            download_url: string | null;
+            /** @description why a failed report failed */
+            error: string | null;
+            filename: string;
+            finished_at: string | null;
+            /** @enum {string} */
+            format: "html" | "pdf";
+            regulation: string;
+            /** @description rp_<ULID> */
+            report_id: string;
+            /** @description the compliance score it reports, once done */
+            score: number | null;
+            /** @description of the file, once done */
+            sha256: string | null;
+            size_bytes: number | null;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+            /** @description GET it to poll */
+            status_url: string;
         };
         SiemTarget: {
             created_at: string;
@@ -1665,6 +2189,73 @@ export interface components {
             /** @enum {string} */
             type: "otel" | "webhook" | "logfile" | "gateway";
         };
+        StoredEvent: {
+            agent: string;
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            completion: string | null;
+            event_id: string;
+            ingested_at: string;
+            model: string | null;
+            position: number;
+            prompt: string | null;
+            /** @description content removed by retention; the row stays */
+            purged: boolean;
+            session_id: string | null;
+            /** @description the source it came from; null for CLI and REST intake */
+            source_id: string | null;
+            timestamp: string;
+            tokens_completion: number | null;
+            tokens_prompt: number | null;
+            /** @description null for an audit event outside a trace */
+            trace_id: string | null;
+            type: string;
+        };
+        Trace: {
+            agent: string;
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            event_count: number;
+            events: components["schemas"]["TraceEvent"][];
+            /** @description as GET /api/v1/findings lists them, in event order */
+            findings: components["schemas"]["FindingSummary"][];
+            /** @description null for a trace with no events */
+            first_event_at: string | null;
+            framework: string | null;
+            ingested_at: string;
+            last_event_at: string | null;
+            session_id: string;
+            /** @description how it came in: rest, cli, otlp, webhook, ... */
+            source: string;
+            status: string;
+            /** @description tr_<ULID> */
+            trace_id: string;
+        };
+        TraceEvent: {
+            /** @description attributes as the client sent them (an open map) */
+            attributes: {
+                [key: string]: unknown;
+            };
+            completion: string | null;
+            event_id: string;
+            model: string | null;
+            /** @description 0-based order within the trace */
+            position: number;
+            /** @description null once purged or when the event had none */
+            prompt: string | null;
+            /** @description content removed by retention; the row stays */
+            purged: boolean;
+            /** @description the source it came from; null for CLI and REST intake */
+            source_id: string | null;
+            timestamp: string;
+            tokens_completion: number | null;
+            tokens_prompt: number | null;
+            type: string;
+        };
         TraceIngestionRequest: {
             agent: string;
             events: components["schemas"]["Event"][];
@@ -1672,6 +2263,21 @@ export interface components {
             session_id: string;
         } & {
             [key: string]: unknown;
+        };
+        TraceSummary: {
+            agent: string;
+            event_count: number;
+            /** @description null for a trace with no events */
+            first_event_at: string | null;
+            framework: string | null;
+            ingested_at: string;
+            last_event_at: string | null;
+            session_id: string;
+            /** @description how it came in: rest, cli, otlp, webhook, ... */
+            source: string;
+            status: string;
+            /** @description tr_<ULID> */
+            trace_id: string;
         };
         User: {
             created_at: string;
@@ -1716,7 +2322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ComplianceScore"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -1787,7 +2393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ComplianceScore"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -1879,7 +2485,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events: Record<string, never>[];
+                        events: components["schemas"]["StoredEvent"][];
                         offset?: number;
                         page: number;
                         page_size: number;
@@ -1957,11 +2563,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        events?: Record<string, never>[];
-                        events_ingested?: number;
-                        findings_generated?: number;
+                        /** @description each stored event, in request order */
+                        events: {
+                            agent: string;
+                            event_id: string;
+                            timestamp: string;
+                            type: string;
+                        }[];
+                        events_ingested: number;
+                        findings_generated: number;
                         /** @enum {string} */
-                        status?: "accepted";
+                        status: "accepted";
                     };
                 };
             };
@@ -2074,7 +2686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["StoredEvent"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2245,7 +2857,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        findings: Record<string, never>[];
+                        findings: components["schemas"]["FindingSummary"][];
                         offset?: number;
                         page: number;
                         page_size: number;
@@ -2311,13 +2923,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description finding detail */
+            /** @description the finding with its evidence context, controls and history */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Finding"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2404,7 +3016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Finding"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -2956,13 +3568,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description active, global, agents, stops, history */
+            /** @description every switch and its history */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["KillSwitchStatus"];
                 };
             };
             /** @description missing or invalid credential */
@@ -3031,9 +3643,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        changed?: boolean;
-                        state?: Record<string, never>;
-                        status?: Record<string, never>;
+                        changed: boolean;
+                        state: components["schemas"]["KillSwitchState"];
+                        status: components["schemas"]["KillSwitchStatus"];
                     };
                 };
             };
@@ -3139,9 +3751,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        changed?: boolean;
-                        state?: Record<string, never>;
-                        status?: Record<string, never>;
+                        changed: boolean;
+                        state: components["schemas"]["KillSwitchState"];
+                        status: components["schemas"]["KillSwitchStatus"];
                     };
                 };
             };
@@ -3228,13 +3840,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description entries, tree_head (or null), key (fingerprint, verifier_key, first_fingerprint, or null), purged (records, batches), last_verify (or null) */
+            /** @description the ledger: its size, latest signed tree head, key, purges and last verify */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        entries: number;
+                        /** @description the signing key; null before the first entry */
+                        key: {
+                            /** @description of the current key */
+                            fingerprint: string;
+                            first_fingerprint: string;
+                            rotations: number;
+                            /** @description the note verifier key */
+                            verifier_key: string;
+                        } | null;
+                        /** @description the last verify this server process ran; null before one */
+                        last_verify: {
+                            actor: string;
+                            entries_checked: number;
+                            finished_at: string;
+                            ok: boolean;
+                            started_at: string;
+                        } | null;
+                        purged: {
+                            batches: number;
+                            records: number;
+                        };
+                        /** @description the latest signed tree head; null before the first entry */
+                        tree_head: {
+                            /** @description the signed checkpoint note (C2SP) */
+                            checkpoint: string;
+                            /** @description the store's checkpoint origin line */
+                            origin: string;
+                            /** @description hex */
+                            root_hash: string;
+                            signed_at: string;
+                            tree_size: number;
+                        } | null;
+                    };
                 };
             };
             /** @description missing or invalid credential */
@@ -3287,13 +3933,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description subject_id, tree_head (signed checkpoint), entries */
+            /** @description the subject's entries (at most 100), each with its inclusion proof */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        entries: {
+                            entry: {
+                                actor: string;
+                                /** @description hex SHA-256 of the record's JCS */
+                                digest: string;
+                                /** @description trace.ingested, finding.created, ... */
+                                kind: string;
+                                recorded_at: string;
+                                /** @description 1-based */
+                                seq: number;
+                                subject_id: string;
+                            };
+                            /** @description seq - 1 */
+                            leaf_index: number;
+                            /** @description the leaf data: RFC 8785 JSON of the entry without seq */
+                            leaf_json: string;
+                            /** @description sibling hashes (hex), leaf upwards (RFC 9162 2.1.3.1 PATH) */
+                            proof: string[];
+                        }[];
+                        subject_id: string;
+                        /** @description the signed tree head the proofs lead to */
+                        tree_head: {
+                            /** @description the signed checkpoint note (C2SP) */
+                            checkpoint: string;
+                            origin: string;
+                            /** @description hex */
+                            root_hash: string;
+                            signed_at: string;
+                            tree_size: number;
+                        };
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3316,6 +3993,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no ledger entry for this subject up to the signed tree head */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3479,13 +4165,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description status, series, sources, siem, kill_switch, last_verify */
+            /** @description the dashboard's overview */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        kill_switch: {
+                            active: boolean;
+                            agents: components["schemas"]["KillSwitchState"][];
+                            global: components["schemas"]["KillSwitchState"] | null;
+                        };
+                        /** @description the last verify this server process ran; null before one */
+                        last_verify: {
+                            actor: string;
+                            finished_at: string;
+                            ok: boolean;
+                        } | null;
+                        /** @description counts per UTC day over `days` days */
+                        series: {
+                            /** @description UTC dates, oldest first */
+                            days: string[];
+                            /** @description one count per day */
+                            events: number[];
+                            /** @description one count per day */
+                            findings: number[];
+                            /** @description one count per day */
+                            traces: number[];
+                        };
+                        /** @description SIEM targets and monitoring sessions' alert channels */
+                        siem: {
+                            /** @enum {string} */
+                            kind: "splunk" | "sentinel" | "syslog" | "alert_webhook" | "alert_email";
+                            last_error: string | null;
+                            queue_depth: number;
+                            /** @enum {string} */
+                            state: "idle" | "sending" | "error";
+                            target_id: string;
+                        }[];
+                        sources: {
+                            error_count: number;
+                            event_count: number;
+                            last_event_at: string | null;
+                            name: string;
+                            source_id: string;
+                            /** @enum {string} */
+                            status: "never" | "receiving" | "idle" | "error";
+                            /** @enum {string} */
+                            type: "otel" | "webhook" | "logfile" | "gateway";
+                        }[];
+                        /** @description as `evid status --json` prints it */
+                        status: {
+                            agents: number;
+                            data_dir: string;
+                            events: number;
+                            findings: {
+                                by_severity: {
+                                    critical: number;
+                                    high: number;
+                                    low: number;
+                                    medium: number;
+                                };
+                                by_status: {
+                                    closed: number;
+                                    open: number;
+                                    remediated: number;
+                                    reviewing: number;
+                                };
+                                total: number;
+                            };
+                            first_event_at: string | null;
+                            last_event_at: string | null;
+                            ledger: {
+                                entries: number;
+                                root_hash: string | null;
+                                signed_at: string | null;
+                                /** @description of the latest signed tree head */
+                                tree_size: number;
+                            };
+                            schema_version: number;
+                            storage_bytes: number;
+                            traces: number;
+                        };
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3561,7 +4324,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: number;
-                        packs: Record<string, never>[];
+                        packs: components["schemas"]["PackListItem"][];
                         page: number;
                         page_size: number;
                         total: number;
@@ -3652,7 +4415,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        counts: {
+                            events: number;
+                            finding_updates: number;
+                            findings: number;
+                            purged_events: number;
+                            traces: number;
+                        };
+                        created_at: string;
+                        download_url: string;
+                        /** @description nothing matched the filters */
+                        empty: boolean;
+                        files: {
+                            name: string;
+                            sha256: string;
+                            size: number;
+                        }[];
+                        /** @description what the pack holds: the time window and session it was built for */
+                        filters: {
+                            include_controls: boolean;
+                            /** @description a trace_id or session_id */
+                            session: string | null;
+                            /** @description null: unbounded */
+                            since: string | null;
+                            until: string | null;
+                        };
+                        /** @enum {string} */
+                        format: "json" | "html" | "pdf";
+                        job_id: string;
+                        key_fingerprint: string;
+                        manifest_sha256: string;
+                        pack_id: string;
+                        root_hash: string;
+                        /** @description of the zip */
+                        sha256: string;
+                        size_bytes: number;
+                        /** @description the ledger size the pack is proven against */
+                        tree_size: number;
+                    };
                 };
             };
             /** @description with Prefer: respond-async: the job (see GET /api/v1/jobs/{id}) */
@@ -3747,13 +4548,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description version, created_at, actor, policy */
+            /** @description the live policy and its version */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LivePolicy"];
                 };
             };
             /** @description missing or invalid credential */
@@ -3816,7 +4617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LivePolicy"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -3921,7 +4722,7 @@ export interface operations {
                         offset?: number;
                         page: number;
                         page_size: number;
-                        reports: Record<string, never>[];
+                        reports: components["schemas"]["Report"][];
                         total: number;
                     };
                 };
@@ -4069,13 +4870,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the report row; error says why a failed one failed */
+            /** @description the report; error says why a failed one failed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -4160,13 +4961,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the queued report: report_id, status, status_url, filename; job_id and job_url (GET /api/v1/jobs/{id}) for its progress */
+            /** @description the queued report; job_id and job_url (GET /api/v1/jobs/{id}) for its progress */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        actor: string;
+                        /** @description null for a report on every agent */
+                        agent: string | null;
+                        created_at: string;
+                        /** @description set once done */
+                        download_url: string | null;
+                        /** @description why a failed report failed */
+                        error: string | null;
+                        filename: string;
+                        finished_at: string | null;
+                        /** @enum {string} */
+                        format: "html" | "pdf";
+                        /** @description the report's id */
+                        job_id: string;
+                        job_url: string;
+                        regulation: string;
+                        /** @description rp_<ULID> */
+                        report_id: string;
+                        /** @description the compliance score it reports, once done */
+                        score: number | null;
+                        /** @description of the file, once done */
+                        sha256: string | null;
+                        size_bytes: number | null;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "done" | "failed";
+                        /** @description GET it to poll */
+                        status_url: string;
+                    };
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6146,7 +6976,7 @@ export interface operations {
                         page: number;
                         page_size: number;
                         total: number;
-                        traces: Record<string, never>[];
+                        traces: components["schemas"]["TraceSummary"][];
                     };
                 };
             };
@@ -6325,13 +7155,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...) */
+            /** @description the trace with its attributes, its events in order, and its findings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Trace"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -6417,13 +7247,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        duplicates?: number;
-                        events_ingested?: number;
-                        findings_generated?: number;
-                        session_id?: string;
+                        /** @description events skipped: their event_id was stored */
+                        duplicates: number;
+                        events_ingested: number;
+                        findings_generated: number;
+                        session_id: string;
                         /** @enum {string} */
-                        status?: "accepted";
-                        trace_id?: string;
+                        status: "accepted";
+                        trace_id: string;
                     };
                 };
             };
@@ -7036,6 +7867,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7099,22 +7941,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7146,6 +8006,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7209,22 +8080,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7249,6 +8138,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7294,22 +8194,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7341,6 +8259,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the upstream's answer, or a dry run's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayDryRun"] | {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -7404,22 +8333,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            /** @description internal error: evid's Error body before the call is forwarded, OpenAI's once it is */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["OpenAIError"];
                 };
             };
-            /** @description intake refused: the kill switch is active (Retry-After) */
+            /** @description the upstream is down or refused the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the kill switch stops the agent, or a fail-closed source could not record the call */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description the upstream did not answer within the source timeout_ms */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -7529,22 +8476,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description alignment_score, objectives (score each), test_cases (score and checks each), recommendations */
+            /** @description the run, done (with its result) or failed (with error) within 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
-            /** @description the run still running: id, status, status_url */
+            /** @description the run still running: poll its status_url */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -7638,7 +8585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentEvaluationRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -7720,13 +8667,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description id, objectives (properties, checks, implementation_guidance, policy_fragment) */
+            /** @description the stored set: each objective with its checks, guidance and policy fragment */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentObjectiveSet"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -7820,7 +8767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AlignmentObjectiveSet"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -7888,13 +8835,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description configured, detector, endpoint, format, checked, flagged, failed, last_error, updated_at */
+            /** @description the guard model of the live policy and what the guard worker has done */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description answers the guard judged */
+                        checked: number;
+                        configured: boolean;
+                        /** @description guard:<model>; null when no guard is configured */
+                        detector: string | null;
+                        endpoint: string | null;
+                        /** @description answers the guard could not judge */
+                        failed: number;
+                        flagged: number;
+                        format: string | null;
+                        last_error: string | null;
+                        updated_at: string | null;
+                    };
                 };
             };
             /** @description missing or invalid credential */
@@ -7957,22 +8917,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the finished run: risk_score, risk_level, risk_scores, failing_probes, probes, recommendations, trace_id */
+            /** @description the run, done (with its result) or failed (with error) within 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
-            /** @description the run still running: id, status, status_url */
+            /** @description the run still running: poll its status_url */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8066,7 +9026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ModelAnalysisRun"];
                 };
             };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
@@ -8457,20 +9417,68 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description the stored, ledgered assessment: risk class, score per framework, gaps */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description as_<ULID> */
                         assessment_id: string;
-                        frameworks: Record<string, never>[];
-                        gaps: Record<string, never>[];
+                        created_at: string;
+                        created_by: string;
+                        frameworks: {
+                            controls: {
+                                id: string;
+                                ref: string;
+                                /** @enum {string} */
+                                status: "pass" | "partial" | "fail";
+                                summary: string;
+                                title: string;
+                            }[];
+                            counts: {
+                                fail: number;
+                                partial: number;
+                                pass: number;
+                            };
+                            /** @enum {string} */
+                            framework: "eu-ai-act" | "gdpr" | "nist-ai-rmf" | "iso-42001";
+                            name: string;
+                            score: number;
+                        }[];
+                        /** @description controls not passed, and documents a high-risk system lacks */
+                        gaps: {
+                            control_id: string;
+                            framework: string;
+                            recommendation: string;
+                            ref: string;
+                            /** @enum {string} */
+                            status: "fail" | "partial" | "missing";
+                            summary: string;
+                            title: string;
+                        }[];
+                        /** @description 0..100, the mean of the frameworks */
                         overall_score: number;
+                        /** @description first and last event time of the evidence scored */
+                        period: {
+                            from: string | null;
+                            to: string | null;
+                        };
                         recommendations: string[];
-                        risk?: Record<string, never>;
-                        system_id?: string;
+                        /** @description the EU AI Act risk class and what it obliges */
+                        risk: {
+                            obligations: string[];
+                            reasons: string[];
+                            /** @enum {string} */
+                            risk_class: "prohibited" | "high" | "limited" | "minimal";
+                        };
+                        /** @description the agent whose evidence was scored */
+                        system_id: string;
+                        /** @description as the request sent it (description, domain, capabilities, data_types, ...) */
+                        system_metadata: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -8494,6 +9502,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no evidence recorded for this system_id (no trace of that agent) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8569,6 +9586,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the document as an attachment: application/pdf (default), docx or text/html as format asks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
             /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
             400: {
                 headers: {
@@ -8589,6 +9615,15 @@ export interface operations {
             };
             /** @description the credential's role lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no assessment with this assessment_id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8662,7 +9697,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        frameworks: Record<string, never>[];
+                        frameworks: {
+                            binding: boolean;
+                            controls: {
+                                citation: string;
+                                id: string;
+                                ref: string;
+                                title: string;
+                                weight: number;
+                            }[];
+                            description: string;
+                            document_types: string[];
+                            /** @description domains it names specifically; [] = any domain */
+                            domains: string[];
+                            /** @enum {string} */
+                            id: "eu-ai-act" | "gdpr" | "nist-ai-rmf" | "iso-42001";
+                            name: string;
+                            /** @enum {string} */
+                            region: "EU" | "US" | "global";
+                        }[];
                     };
                 };
             };
@@ -9191,13 +10244,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the export response (application/x-protobuf for a protobuf request), or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpLogsDryRun"] | components["schemas"]["ExportLogsServiceResponse"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpStatus"];
+                };
+            };
             /** @description missing or invalid credential */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description the credential's role lacks the permission */
@@ -9206,7 +10277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
@@ -9215,7 +10286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description request body larger than the limit */
@@ -9224,7 +10295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
@@ -9233,7 +10304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */
@@ -9242,7 +10313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: the kill switch is active (Retry-After) */
@@ -9251,7 +10322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -9260,7 +10331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
         };
@@ -9285,21 +10356,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description logged, with the alerts it raised and the channels told */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        alerts: Record<string, never>[];
+                        alerts: {
+                            alert_id: string;
+                            at: string;
+                            detector?: string;
+                            event_id: string;
+                            finding_id?: string;
+                            limit?: number;
+                            message: string;
+                            /** @enum {string} */
+                            rule: "finding" | "latency" | "confidence";
+                            score?: number;
+                            severity: string;
+                            type?: string;
+                            value?: number;
+                        }[];
+                        /** @description mev_<ULID> */
                         event_id: string;
-                        findings?: number;
-                        notified?: Record<string, never>[];
+                        /** @description findings the detectors made of it */
+                        findings: number;
+                        /** @description the channels the alerts are queued to (delivered by the outbox) */
+                        notified: {
+                            channel_id: string;
+                            /** @enum {string} */
+                            type: "webhook" | "email";
+                        }[];
                         session_id: string;
                         /** @enum {string} */
                         status: "logged";
-                        trace_id?: string;
+                        trace_id: string;
                     };
                 };
             };
@@ -9510,19 +10602,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description the session (a monitoring trace), its configuration with defaults filled in */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        alert_channels: Record<string, never>[];
+                        alert_channels: {
+                            channel_id: string;
+                            destination: string;
+                            /** @description webhook channels only, shown this once: HMAC key of X-Evid-Signature */
+                            signing_secret?: string;
+                            /** @enum {string} */
+                            type: "webhook" | "email";
+                        }[];
                         /** Format: date-time */
-                        created_at?: string;
-                        monitoring_config: Record<string, never>;
+                        created_at: string;
+                        monitoring_config: {
+                            /** @description null: no confidence alert */
+                            confidence_min: number | null;
+                            /** @description metrics bucket, e.g. 5m */
+                            interval: string;
+                            /** @description ms; null: no latency alert */
+                            latency_max: number | null;
+                            metrics: ("event_count" | "latency_mean" | "latency_p95" | "confidence_mean" | "flagged_rate" | "alerts")[];
+                            /** @description detector threshold for its events */
+                            threshold: number;
+                        };
+                        /** @description mon_<ULID> */
                         session_id: string;
-                        status?: string;
+                        /** @enum {string} */
+                        status: "active";
                         system_id: string;
                         trace_id: string;
                     };
@@ -9636,13 +10747,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description the export response (application/x-protobuf for a protobuf request), or a dry run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpTracesDryRun"] | components["schemas"]["ExportTraceServiceResponse"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtlpStatus"];
+                };
+            };
             /** @description missing or invalid credential */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description the credential's role lacks the permission */
@@ -9651,7 +10780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description conflict: duplicate session_id/event_id, or an Idempotency-Key reused with another request */
@@ -9660,7 +10789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description request body larger than the limit */
@@ -9669,7 +10798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
@@ -9678,7 +10807,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description internal error (X-Trace-Id header carries the id to quote) */
@@ -9687,7 +10816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: the kill switch is active (Retry-After) */
@@ -9696,7 +10825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
             /** @description intake refused: an operator quota is reached (EVID_QUOTA_STORE_BYTES, EVID_QUOTA_EVENTS) */
@@ -9705,7 +10834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["OtlpStatus"];
                 };
             };
         };

@@ -96,17 +96,23 @@ const PLACEHOLDER_WORDS =
 
 /** Values such as `YOUR_API_KEY`, `xxxxxxxx`, `${TOKEN}`, `<password>`, `********`. */
 export function isPlaceholderValue(value: string): boolean {
-  if (PLACEHOLDER_WORDS.test(value)) return true;
+  if (PLACEHOLDER_WORDS.test(value) || PUBLISHED_DOC_KEYS.has(value)) return true;
   if (/^(.)\1+$/.test(value)) return true;
   // Long runs of one character (ghp_xxxxxxxx...) are typed, not generated.
   if (/(.)\1{5,}/.test(value)) return true;
   return false;
 }
 
-/** Keys printed in vendors' documentation on purpose (Stripe's test key, AWS's example id). */
+/**
+ * Keys printed in vendors' documentation on purpose (Stripe's test key, AWS's example id),
+ * and the Azure Storage emulator's account key (`devstoreaccount1`): Microsoft publishes it
+ * as the local emulator's fixed key, so it opens no real account (round 13's held-out half,
+ * read after its scoring). Every rule's placeholder check drops them, whatever found them.
+ */
 export const PUBLISHED_DOC_KEYS: ReadonlySet<string> = new Set([
   'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
   'AKIAIOSFODNN7EXAMPLE',
+  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
 ]);
 
 /**

@@ -57,7 +57,8 @@ export const traceRequestSchema = {
 export const ingestionResponseSchema = {
   $id: 'IngestionResponse',
   type: 'object',
-  required: ['trace_id', 'status', 'events_ingested', 'findings_generated'],
+  additionalProperties: false,
+  required: ['trace_id', 'session_id', 'status', 'events_ingested', 'findings_generated'],
   properties: {
     trace_id: { type: 'string' },
     session_id: { type: 'string' },

@@ -87,7 +87,10 @@ function responses(route: RouteDef, components: Json): Json {
   const errors = new Set<number>([500]);
   if (route.auth !== 'public') [401, 429].forEach((s) => errors.add(s));
   if (route.auth !== 'public' && route.auth !== 'authenticated') errors.add(403);
-  if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.add(400);
+  // A raw body (the OTLP and webhook receivers) is parsed by the route, which refuses it with 400.
+  if (route.schema?.body || route.schema?.querystring || route.schema?.params || route.rawBody) {
+    errors.add(400);
+  }
   if (route.method !== 'GET') errors.add(409);
   // Where a body is part of the contract; a body-less route meets the limit only when a
   // client sends a large body the route has no use for.
@@ -97,10 +100,14 @@ function responses(route: RouteDef, components: Json): Json {
     errors.add(503);
     errors.add(507);
   }
+  // A receiver that answers in its protocol's error shape documents that shape instead.
+  const errorSchema = route.docs?.errors
+    ? collect(route.docs.errors, components)
+    : { $ref: '#/components/schemas/Error' };
   for (const status of [...errors].sort()) {
     out[String(status)] ??= {
       description: ERRORS[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: { 'application/json': { schema: errorSchema } },
     };
   }
   return out;

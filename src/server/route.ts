@@ -71,7 +71,11 @@ export interface RouteDef {
    */
   rateLimit?: { max: number; windowMs: number };
   schema?: RouteSchema;
-  docs?: { body?: unknown; produces?: string };
+  /**
+   * `errors`: the body of the error answers the OpenAPI builder adds (401, 429, 500, ...),
+   * for a route that renders its refusals itself (renderError); evid's Error by default.
+   */
+  docs?: { body?: unknown; produces?: string; errors?: unknown };
   handler(req: FastifyRequest, reply: FastifyReply, ctx: ServerContext): unknown;
 }
 

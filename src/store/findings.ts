@@ -27,7 +27,10 @@ export interface FindingLinks {
   agent: string;
 }
 
-/** Stores one finding, its opening history row, and ledgers both facts in the caller's tx. */
+/**
+ * Stores one finding, status `open`, and ledgers it in the caller's tx. Its history has no
+ * row until the first review changes the status.
+ */
 export function insertFinding(tx: Transactor, links: FindingLinks, f: NewFinding): string {
   const now = tx.now();
   const fields: FindingRecordFields = {

@@ -108,16 +108,20 @@ export class ResponseShapes {
     const { schema, loc } = r;
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches) {
-      // The schemas here branch on type: walk the branch the value's type belongs to.
+      // Walk the branch the value's type belongs to; of two objects (a dry run or the
+      // export response), the first whose required members the value all has.
       const t = jsonType(value);
-      for (const b of branches) {
+      const fits = branches.filter((b) => {
         const inner = this.resolve(b, loc);
         const types = inner ? typesOf(inner.schema) : [];
-        if (types.includes(t) || (t === 'integer' && types.includes('number'))) {
-          this.walkValue(b, value, loc);
-          return;
-        }
-      }
+        return types.includes(t) || (t === 'integer' && types.includes('number'));
+      });
+      const has = (b: Schema): boolean => {
+        const required = (this.resolve(b, loc)?.schema.required ?? []) as string[];
+        return required.every((k) => Object.hasOwn(value as object, k));
+      };
+      const branch = t === 'object' ? (fits.find(has) ?? fits[0]) : fits[0];
+      if (branch) this.walkValue(branch, value, loc);
       return;
     }
     if (Array.isArray(value) && schema.items) {

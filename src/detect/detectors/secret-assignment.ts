@@ -36,8 +36,9 @@ const SEPARATOR = [
   `[ \\t]+(?<=--${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:-])`,
   // a line of a name and a value alone: `ENV API_TOKEN v` (Dockerfile), `password v` (.netrc)
   `[ \\t]+(?<=^[ \\t]{0,32}${DIRECTIVE}${NAME_TAIL}${KEYWORD}${NAME_TAIL}[ \\t]+)(?=[^\\s"'\`<>=:]+[ \\t]{0,32}\\r?$)`,
-  // an XML element: <password>v</password>
-  `>`,
+  // an XML element: <password>v</password>, or its text alone on the next line (round 13's
+  // held-out half, read after its scoring: <GithubToken>, a token line, </GithubToken>)
+  `>(?:\\r?\\n[ \\t]{0,32})?`,
 ].join('|');
 /**
  * The value: quoted (maybe with escaped quotes, as in JSON inside JSON), or bare.
@@ -66,6 +67,8 @@ export const ASSIGNMENT = new RegExp(
   'gim',
 );
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const XML_CLOSE = /<\//y;
+const XML_CLOSE_NEXT_LINE = /[ \t]{0,32}\r?\n[ \t]{0,32}<\//y;
 /** An `Authorization` scheme word: letters, maybe joined by hyphens. */
 const SCHEME = '[A-Za-z]{2,16}(?:-[A-Za-z]{2,16}){0,3}';
 const SCHEME_ONLY = new RegExp(`^${SCHEME}$`);
@@ -225,7 +228,10 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
 
   // Each syntax's own conditions.
   if (xml) {
-    if (!text.startsWith('</', span[1])) return null;
+    // The closing tag follows the value, on its line or (text on its own line) the next.
+    const close = sep.includes('\n') ? XML_CLOSE_NEXT_LINE : XML_CLOSE;
+    close.lastIndex = span[1];
+    if (!close.test(text)) return null;
     if (text[start - 1] !== '<' && !(nameQuote !== '' && inNameAttribute(text, start))) return null;
   } else if (op === '' && !sep.includes('value')) {
     // A quote alone closes with `;`; a space alone follows a `--flag` or starts a line

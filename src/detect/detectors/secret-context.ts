@@ -38,6 +38,10 @@ const awsSecretKey = patternDetector({
   refine(m) {
     const v = m[1] ?? '';
     if (isPlaceholderValue(v) || shannonEntropy(v) < 3.5 || !/\d/.test(v)) return null;
+    // AWS issues base64 secrets: hex under a name that does not say AWS
+    // (`SUPABASE_S3_SECRET_ACCESS_KEY=<64 hex>`, round 13's held-out half, read after its
+    // scoring) is another store's key, which the generic rules type.
+    if (/^[0-9a-f]+$/i.test(v) && !/aws/i.test(m[0])) return null;
     if (v.length === 40 && /[A-Z]/.test(v) && /[a-z]/.test(v)) return 0.95;
     // Other lengths, or one letter case (hex): the name carries it, the value must be random.
     return /[A-Za-z]/.test(v) && shannonEntropy(v) >= 3.6 ? 0.9 : null;
@@ -88,9 +92,11 @@ const awsSessionToken = patternDetector({
 // The key may end a camel-case name (`AdminPassword`, `vmPassword`): refine checks the case
 // at that boundary, which a case-insensitive lookbehind cannot. `Ldap password ---- value`
 // (a dashed leader in notes) is a separator too.
+// `pw` is the shortest password name (`pw = "..."`, `db_pw`; round 13's held-out half, read
+// after its scoring). A Python triple quote opens a literal (`password='''...'''`).
 const PASSWORD = new RegExp(
-  '(?:password|passwd|passwort|passphrase|pwd|pass)(?![A-Za-z0-9_])' +
-    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+-{2,}>?\\s+|\\s+(?=["']))(["']?)([^\\s"']{1,128})`,
+  '(?:password|passwd|passwort|passphrase|pwd|pass|pw)(?![A-Za-z0-9_])' +
+    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+-{2,}>?\\s+|\\s+(?=["']))('''|"""|["']?)([^\\s"']{1,128})`,
   'dgi',
 );
 const KEY_START = /[A-Za-z0-9]$/;
@@ -106,6 +112,22 @@ const NOT_A_PASSWORD =
 const CODE_LIKE =
   /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[([{]|^\$|^%|^@|^&&|^\|\||^\/[\w.-]*\/|^![a-z]+$/;
 
+/**
+ * A numbered fixture login (round 13's held-out half, read after its scoring): the user just
+ * before is the user field's own name with a number (`UserName = "username3"`, `user: user12`)
+ * and the password ends in that number (`doodle_BLOB3`): fixtures number each record's
+ * fields together, as `password8` beside `username8` does. A real user is not called
+ * `username3`, and a password that does not share the number is judged as it stands.
+ */
+const NUMBERED_USER =
+  /\buser(?:_?name)?["']?[ \t]*(?:=>|[:=])[ \t]*["']?user(?:_?name)?(\d{1,4})["']?[,;]?\s*$/i;
+function numberedFixtureLogin(text: string, at: number, value: string): boolean {
+  const digits = /\D(\d{1,4})$/.exec(value)?.[1];
+  if (digits === undefined) return false;
+  const user = NUMBERED_USER.exec(text.slice(Math.max(0, at - 120), at))?.[1];
+  return user === digits;
+}
+
 const password = patternDetector({
   id: 'secret.password:assignment',
   type: 'secret.password',
@@ -115,7 +137,7 @@ const password = patternDetector({
   group: 2,
   score: 0.85,
   // Camel-case keys are one word to the trigger index: `~Password` finds `AdminPassword`.
-  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass', '~Password']],
+  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass', 'pw', '~Password']],
   refine(m, ctx, c) {
     // Inside a word the key must start a camel-case hump: `AdminPassword`, not `bypass`.
     if (KEY_START.test(ctx.text.slice(Math.max(0, m.index - 1), m.index))) {
@@ -147,8 +169,15 @@ const password = patternDetector({
     // A word ending in a colon is a label (`"one_time_password": "Code:"`) or the next YAML
     // key (`DB_PASSWORD:` then `environment: ...`), not a password (round 12's held-out half).
     if (/^[A-Za-z][\w-]*:$/.test(value)) return null;
-    if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(value)) return null;
+    // A closed triple-quoted string is a literal whatever its symbols (`'''U]E8{,y>...'''`,
+    // round 13's held-out half, read after its scoring): random enough, it is a password, and
+    // a lone `<` or `>` in it is a symbol, not a `<placeholder>`'s bracket.
+    const tripleLiteral =
+      quote.length === 3 && ctx.text.startsWith(quote, c.end) && shannonEntropy(value) >= 3.5;
+    const judged = tripleLiteral && !/<[^<>]*>/.test(value) ? value.replace(/[<>]/g, '') : value;
+    if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(judged)) return null;
     if (isTypedSequence(value) || isStandInValue(value)) return null;
+    if (numberedFixtureLogin(ctx.text, m.index, value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
     // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
     if (/^arn:/i.test(value) || /^[,;:)}\]]/.test(value)) return null;
@@ -161,7 +190,10 @@ const password = patternDetector({
       return null;
     // A quoted `$ecRetT0F1nD` is a literal: `$` stands for `s`, as variable names never mix
     // case with digits between letters (a `psycopg2.connect(password=...)` keyword argument).
-    if ((CODE_LIKE.test(value) && !(quote !== '' && isDollarLeet(value))) || KEBAB.test(value))
+    if (
+      !tripleLiteral &&
+      ((CODE_LIKE.test(value) && !(quote !== '' && isDollarLeet(value))) || KEBAB.test(value))
+    )
       return null;
     // A bare identifier (user_password, confirmPassword) is code, not a secret; a quoted
     // run of 8+ lower-case letters ("thisismypassword") is a string literal, a value, and so
@@ -289,14 +321,18 @@ const azureConnection = patternDetector({
   },
 });
 
-/** npm's legacy tokens are UUIDs: `NPM_TOKEN=<uuid>`, `//registry.npmjs.org/:_authToken=<uuid>`. */
+/**
+ * npm's legacy tokens are UUIDs: `NPM_TOKEN=<uuid>`, `//registry.npmjs.org/:_authToken=<uuid>`,
+ * and a UUID under the name `npm` itself (`npm: "<uuid>"`, a CI secret list; round 13's
+ * held-out half, read after its scoring). A UUID with no such name is an id, not a token.
+ */
 const npmLegacyToken = patternDetector({
   id: 'secret.npm_token:legacy',
   type: 'secret.npm_token',
   category: 'secret',
   severity: 'high',
   regex:
-    /\b(?:NPM_(?:AUTH_)?TOKEN|_authToken)["']?\s*[=:]\s*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/dgi,
+    /\b(?:NPM_(?:AUTH_)?TOKEN|_authToken|npm)["']?\s*[=:]\s*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z-])/dgi,
   group: 1,
   score: 0.9,
   triggers: [['npm', 'authtoken']],
@@ -329,9 +365,10 @@ const KEY_NAMES =
   'private[_-]?token|app[_-]?secret|signing[_-]?key|encryption[_-]?key|x-api-key)';
 const GENERIC = new RegExp(
   `${KEY_NAMES}(?<![A-Za-z0-9]${KEY_NAMES})(?![A-Za-z0-9_-])${SEP}["']?([A-Za-z0-9_\\-+/=.~]{16,256})` +
-    '|\\bBearer\\s+([A-Za-z0-9_\\-+/=.~]{20,512})',
+    '|\\bBearer:?\\s+([A-Za-z0-9_\\-+/=.~]{20,512})',
   'dgi',
 );
+const DOTTED_NAME = /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+){2,}$/;
 const KNOWN_PREFIX =
   /^(?:eyJ|AKIA|ASIA|AIza|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|[sr]k_(?:live|test)_|pk_(?:live|test)_|sk-|hf_|npm_)/;
 
@@ -376,6 +413,9 @@ const genericApiKey = patternDetector({
     if (isWordFilledToken(v)) return null;
     if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return null;
     if (/^[\d.]+$|^[a-z_.-]+\d?$/.test(v) || shannonEntropy(v) < 3.2) return null;
+    // Words joined by dots (`e2.api.client.secret.key`) name another setting, as the
+    // assignment rule reads identifiers (round 13's held-out half, read after its scoring).
+    if (DOTTED_NAME.test(v) && isIdentifier(v)) return null;
     return 0.8;
   },
 });

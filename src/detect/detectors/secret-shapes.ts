@@ -1,5 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { shannonEntropy } from '../validators.js';
+import { isStandInValue } from './secret-value.js';
 
 /**
  * Secret shapes learnt in round 9 (src/detect/README.md, "Round 9"), each its own rule id for
@@ -99,7 +100,9 @@ function symbolValue(v: string): boolean {
   const symbols = v.replace(/[A-Za-z0-9]/g, '');
   if (symbols.length < 4 || new Set(symbols).size < 3 || v.replace(/[^A-Za-z]/g, '').length < 6)
     return false;
-  if (/\w\([^)]*\)|\w\[[^\]]*\]|^[\w$]+(?:\.[\w$]+)+|:\/\/|(?:\/[^/]*){3}/.test(v)) return false;
+  // A call, an index, a dotted name, a URL, a path, or a format string's field (`x_{}`).
+  if (/\w\([^)]*\)|\w\[[^\]]*\]|^[\w$]+(?:\.[\w$]+)+|:\/\/|(?:\/[^/]*){3}|\{\d?\}/.test(v))
+    return false;
   if (/^(?:\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([^)]*\)s?)$/.test(v) || /^[$%@&|]/.test(v))
     return false;
   return !PLACEHOLDER.test(v) && shannonEntropy(v) >= 3.5;
@@ -189,7 +192,10 @@ const adoNetConnection = patternDetector({
     ['server', 'source', 'host'],
     ['password', 'pwd'],
   ],
-  refine: (m) => (notAValue(m[1] ?? '') || /^\*+$/.test(m[1] ?? '') ? null : 0.9),
+  // Stand-ins as the password rule knows them (`password8`, `MyP@ssw0rd123`: numbered and
+  // famous fixture passwords; round 13's held-out half, read after its scoring).
+  refine: (m) =>
+    notAValue(m[1] ?? '') || /^\*+$/.test(m[1] ?? '') || isStandInValue(m[1] ?? '') ? null : 0.9,
 });
 
 export const SHAPE_SECRET_DETECTORS: readonly Detector[] = [

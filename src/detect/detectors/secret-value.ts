@@ -1,4 +1,4 @@
-import { shannonEntropy } from '../validators.js';
+import { PUBLISHED_DOC_KEYS, shannonEntropy } from '../validators.js';
 import type { SecretNameKind } from './secret-name.js';
 
 /**
@@ -28,8 +28,12 @@ function isFakePlaceholder(v: string): boolean {
 }
 const TEMPLATE =
   /^(?:\$\{.*\}|\{\{.*\}\}|\{[A-Za-z_][\w.]{0,40}\}|<[^>]*>|%[sd]|%\w+%|%\([\w.]+\)[sd]|\[[A-Z_]+\])$/;
-/** A template inside the value: `${var}`, `{{ x }}`, `{% x %}` (a CI cache key, a chart). */
-const INNER_TEMPLATE = /\$\{[\w.]+\}|\{\{[^}]*\}\}|\{%.*%\}/;
+/**
+ * A template inside the value: `${var}`, `{{ x }}`, `{% x %}` (a CI cache key, a chart), and a
+ * format string's empty or numbered field (`format_string_{}`, `key_{0}`: Python's and Rust's
+ * `format`, .NET's `String.Format`; round 13's held-out half, read after its scoring).
+ */
+const INNER_TEMPLATE = /\$\{[\w.]+\}|\{\{[^}]*\}\}|\{%.*%\}|\{\d?\}/;
 const DIGEST = /^(?:sha\d*|md5|blake2b?|sha3-\d+):/i;
 /**
  * Maven's encrypted passwords: `{base64}` (settings.xml, settings-security.xml `<master>`).
@@ -140,7 +144,8 @@ export function hasAlternatingFill(v: string): boolean {
  * issued tokens hold, is no chunk); the value is filled when such repeats cover 12 characters
  * or more. Random hex repeats a 2-character chunk three times at a given place about once in
  * 16^4 tries, so two such repeats in one value, or one 4-character chunk three times (one in
- * 16^8), is not chance.
+ * 16^8), is not chance; nor is a chunk of six or more typed twice in a row (round 13's
+ * held-out half, read after its scoring: `rk_live_aSaDsEaSaDsE...`).
  */
 const HEX_FILLER = /deadbeef|cafebabe/i;
 export function hasRepeatedChunk(v: string): boolean {
@@ -156,9 +161,14 @@ export function hasRepeatedChunk(v: string): boolean {
         run++;
         continue;
       }
-      // [i - run - p, i) repeats its first p characters; three copies need a run of 2p.
+      // [i - run - p, i) repeats its first p characters; three copies need a run of 2p, and
+      // a chunk of six or more counts twice over (`aSaDsEaSaDsE`: random base62 repeats six
+      // characters at a given place about once in 62^6, hex once in 16^6).
       const from = i - run - p;
-      if (run >= 2 * p && new Set(v.slice(from, from + p)).size >= Math.min(p, 3)) {
+      if (
+        (run >= 2 * p || (p >= 6 && run >= p)) &&
+        new Set(v.slice(from, from + p)).size >= Math.min(p, 3)
+      ) {
         for (let j = from; j < i; j++) {
           count += 1 - (covered[j] as number);
           covered[j] = 1;
@@ -207,16 +217,38 @@ export function isTypedSequence(v: string): boolean {
  * so three of them, or words covering two-fifths of the body, were typed by hand.
  */
 const FILLER_WORD = /test|dead|beef|fake|dummy|sample|example/gi;
+/**
+ * A filler word next to four of one digit (`dead0000`, `0000beef`; round 13's held-out half,
+ * read after its scoring: `PMAK-dead0000dead1111...`). Random hex holds `dead` about once in
+ * 65536 places and a given run of four once in 4096, so the pair is typed; `dead` alone is
+ * kept, as real keys hold it by chance.
+ */
+const FILLER_BY_RUN = /(?:test|dead|beef|fake)(\d)\1{3}|(\d)\2{3}(?:test|dead|beef|fake)/i;
 export function isWordFilledToken(body: string): boolean {
   const words = body.match(FILLER_WORD);
   if (words === null) return false;
   const covered = words.reduce((n, w) => n + w.length, 0);
-  return words.length >= 3 || covered * 5 >= body.length * 2;
+  if (words.length >= 3 || covered * 5 >= body.length * 2) return true;
+  // One filler word typed twice (`dead...dead`): in random text, about once in 2^32.
+  const lower = words.map((w) => w.toLowerCase());
+  return new Set(lower).size < lower.length || FILLER_BY_RUN.test(body);
 }
 
-/** The vendor rules' typed-body check: an ordered run or words filled in by hand. */
+/**
+ * A character-class mask (`A0AAA0AA-aAaa-AAAA-aaAA-Aa00AaAA0a0A`, a format written with `A`
+ * for a capital, `a` for a small letter and `0` for a digit; round 13's held-out half, read
+ * after its scoring): twelve or more letters and digits drawn from three characters or
+ * fewer. An issued token of that length uses a dozen or more; zero-byte base64 runs
+ * (`AAAAAQ`) sit inside longer bodies that hold more.
+ */
+export function isClassMask(body: string): boolean {
+  const chars = body.replace(/[^A-Za-z0-9]/g, '');
+  return chars.length >= 12 && new Set(chars).size <= 3;
+}
+
+/** The vendor rules' typed-body check: an ordered run, words filled in by hand or a mask. */
 export const isTypedTokenBody = (body: string): boolean =>
-  hasOrderedRun(body) || isWordFilledToken(body);
+  hasOrderedRun(body) || isWordFilledToken(body) || isClassMask(body);
 
 /** An ordered run, or five of one letter or digit in a row. */
 export function hasTypedRun(v: string): boolean {
@@ -235,10 +267,14 @@ export function hasTypedRun(v: string): boolean {
  * `%password%`, `$(PASS)`), an interpolation, a setting's name and a regular expression
  * (`.*`, `(.+)`). Earlier rounds label
  * weak but plausible passwords as secrets (`super$ecret`, `thisismypassword`, `Secret123`,
- * `hunter2hunter2`), so each check stays this narrow.
+ * `hunter2hunter2`), so each check stays this narrow. The famous ones take a number as
+ * default-password lists print them (`P@ssw0rd1`, `MyP@ssw0rd123`, `admin123`: Microsoft's
+ * "default known passwords", round 13's held-out half, read after its scoring), and so does
+ * `mysecretpassword`, the example password of the official `postgres` image's documentation
+ * (`POSTGRES_PASSWORD=mysecretpassword`), which the URL rule already counted a stand-in.
  */
 const FAMOUS =
-  /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|p@ssw0rd|passw0rd|pa\$\$w0rd)$/i;
+  /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|(?:my)?p@ssw0rd\d{0,4}|(?:my)?passw0rd\d{0,4}|pa\$\$w0rd\d{0,4}|admin\d{1,4}|mysecretpassword\d{0,4})$/i;
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
 const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
 /**
@@ -253,6 +289,17 @@ export const isDollarLeet = (v: string): boolean =>
  * breached-password list. `Secret123` is not one: earlier rounds label it a weak secret.
  */
 const NUMBERED_PASSWORD_WORD = /^pass(?:word|wd)?\d{1,4}$/i;
+/**
+ * A letter or two and a digit run (`Aa12345678`, `x1234567`; round 13's held-out half, read
+ * after its scoring): the shortest value a password policy asking for a capital, a small
+ * letter and digits accepts, typed along the number row. `Summer123456` keeps a word and
+ * stays a weak password.
+ */
+const LETTERS_THEN_DIGIT_RUN = /^[A-Za-z]{1,2}(\d{6,})$/;
+const isLettersThenDigitRun = (v: string): boolean => {
+  const digits = LETTERS_THEN_DIGIT_RUN.exec(v)?.[1];
+  return digits !== undefined && isTypedSequence(digits);
+};
 /**
  * An interpolation (round 12's held-out half, read after scoring): Python's f-string
  * `{password}` and `{os.environ['PGPASS']}`, `$env{admin_pwd}`, Ruby's `#{pass}`. A Maven
@@ -350,6 +397,7 @@ const isRunChunk = (chunk: string): boolean =>
 export function isStandInValue(v: string): boolean {
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   if ((VARIABLE_REF.test(v) && !isDollarLeet(v)) || NUMBERED_PASSWORD_WORD.test(v)) return true;
+  if (isLettersThenDigitRun(v)) return true;
   if (REGEX_VALUE.test(v)) return true;
   const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
   if (chunk !== undefined && isRunChunk(chunk)) return true;
@@ -385,8 +433,11 @@ export function isStandInBasicCredential(b64: string): boolean {
   );
 }
 
-/** A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces. */
-const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*$/;
+/**
+ * A word or an identifier: letters only, maybe joined by `_`, `-`, `.` or spaces, maybe with
+ * trailing underscores (`class_`, `insecure__`: Python's names, round 13's held-out half).
+ */
+const WORD = /^[#.]?[A-Za-z]+(?:[ _.-][A-Za-z]+)*_*$/;
 /** Camel-case words with at most a short number: `CFBundleIdentifier2`, `myVariableName`. */
 const CAMEL_WORDS = /^[a-z]*(?:[A-Z]{1,3}[a-z]{2,})+[A-Z]?\d{0,4}$/;
 const isWordishPart = (p: string) => p === '' || isWordish(p);
@@ -477,6 +528,7 @@ export function secretValueVerdict(
     return { ok: false, reason: 'short' };
   if (
     PLACEHOLDER.test(v) ||
+    PUBLISHED_DOC_KEYS.has(v) ||
     SECRET_WORD_VALUE.test(v) ||
     isStandInValue(v) ||
     isFakePlaceholder(v) ||

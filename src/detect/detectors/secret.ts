@@ -210,6 +210,10 @@ const jwt = patternDetector({
   triggers: [['#b64']],
   refine(m) {
     const [header, payload] = m[0].split('.');
+    // One JWT header pasted as every segment (`eyJhbGci...` dot the same again; round 13's
+    // held-out half, read after its scoring): a header is public and a payload that repeats
+    // it claims nothing, so the run is a typed stand-in, not a token.
+    if (payload === header) return null;
     try {
       const parsed: unknown = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'));
       if (parsed === null || typeof parsed !== 'object' || !('alg' in parsed)) return null;

@@ -16,19 +16,68 @@ __all__ = [
     "Event",
     "TraceIngestionRequest",
     "IngestionResponse",
+    "TraceSummary",
+    "TraceEvent",
+    "FindingSummary",
+    "Trace",
     "AuditEvent",
+    "StoredEvent",
+    "FindingEvent",
+    "FindingHistoryItem",
+    "Finding",
     "JobProgress",
     "JobError",
     "Job",
+    "PackListItemFilters",
+    "PackListItem",
+    "PolicyThresholds",
+    "PolicyCustomRulesItem",
+    "PolicyGuard",
+    "Policy",
+    "LivePolicy",
+    "ComplianceLedgerEvidence",
+    "ComplianceControlEvidence",
+    "ComplianceControl",
+    "ComplianceScoreCounts",
+    "ComplianceScorePeriod",
+    "ComplianceScoreAgentsItem",
+    "ComplianceScoreLedger",
+    "ComplianceScore",
+    "Report",
+    "KillSwitchState",
+    "KillSwitchStatusHistoryItem",
+    "KillSwitchStatus",
     "MappedSession",
+    "OtlpTracesDryRun",
+    "ExportTraceServiceResponsePartialSuccess",
+    "ExportTraceServiceResponse",
+    "OtlpStatusError",
+    "OtlpStatus",
+    "OtlpLogsDryRun",
+    "ExportLogsServiceResponsePartialSuccess",
+    "ExportLogsServiceResponse",
     "SourceOptions",
     "Source",
+    "GatewayDryRun",
+    "OpenAIErrorError",
+    "OpenAIError",
     "LegalHold",
     "ApiKey",
     "User",
     "SiemTargetOptions",
     "SiemTargetStatus",
     "SiemTarget",
+    "ModelAnalysisRunRiskScores",
+    "ModelAnalysisRunFailingProbesItem",
+    "ModelAnalysisRunProbesItem",
+    "ModelAnalysisRun",
+    "AlignmentObjectiveSetObjectivesItemPropertiesItem",
+    "AlignmentObjectiveSetObjectivesItem",
+    "AlignmentObjectiveSet",
+    "AlignmentEvaluationRunObjectivesItem",
+    "AlignmentEvaluationRunTestCasesItemChecksItem",
+    "AlignmentEvaluationRunTestCasesItem",
+    "AlignmentEvaluationRun",
     "GetHealthResponse",
     "GetOpenapiJsonResponse",
     "GetTracesQuery",
@@ -41,6 +90,7 @@ __all__ = [
     "GetEventsQuery",
     "GetEventsResponse",
     "PostEventsBody",
+    "PostEventsResponseEventsItem",
     "PostEventsResponse",
     "GetEventsIdResponse",
     "GetFindingsQuery",
@@ -51,6 +101,9 @@ __all__ = [
     "GetPacksQuery",
     "GetPacksResponse",
     "PostPacksBody",
+    "PostPacksResponseFilters",
+    "PostPacksResponseCounts",
+    "PostPacksResponseFilesItem",
     "PostPacksResponse",
     "PostPacksResponse202",
     "GetPoliciesResponse",
@@ -74,7 +127,9 @@ __all__ = [
     "PostKillSwitchDeactivateBody",
     "PostKillSwitchDeactivateResponse",
     "PostV1TracesBody",
+    "PostV1TracesResponse",
     "PostV1LogsBody",
+    "PostV1LogsResponse",
     "PostSourcesIdEventsBody",
     "PostSourcesIdEventsResponse",
     "PostSourcesIdEventsResponse202SessionsItem",
@@ -93,8 +148,12 @@ __all__ = [
     "PostSourcesIdTestBody",
     "PostSourcesIdTestResponse",
     "PostGatewayIdV1ChatCompletionsBody",
+    "PostGatewayIdV1ChatCompletionsResponse",
     "PostGatewayIdV1ResponsesBody",
+    "PostGatewayIdV1ResponsesResponse",
     "PostGatewayIdV1EmbeddingsBody",
+    "PostGatewayIdV1EmbeddingsResponse",
+    "GetGatewayIdV1ModelsResponse",
     "GetRetentionResponse",
     "PutRetentionBody",
     "PutRetentionResponse",
@@ -125,7 +184,6 @@ __all__ = [
     "PostSiemTargetsIdTestResponse",
     "PostV1AnalysisSafetyModelBody",
     "PostV1AnalysisSafetyModelResponse",
-    "PostV1AnalysisSafetyModelResponse202",
     "GetV1AnalysisSafetyModelIdResponse",
     "GetV1AnalysisSafetyGuardResponse",
     "PostV1AlignmentObjectivesBody",
@@ -134,7 +192,6 @@ __all__ = [
     "PostV1AlignmentEvaluateBodyTestCasesItem",
     "PostV1AlignmentEvaluateBody",
     "PostV1AlignmentEvaluateResponse",
-    "PostV1AlignmentEvaluateResponse202",
     "GetV1AlignmentEvaluateIdResponse",
     "PostV1ExecuteQuery",
     "PostV1ExecuteBody",
@@ -161,16 +218,28 @@ __all__ = [
     "PostV1MonitoringSessionBodyMonitoringConfig",
     "PostV1MonitoringSessionBodyAlertChannelsItem",
     "PostV1MonitoringSessionBody",
+    "PostV1MonitoringSessionResponseMonitoringConfig",
+    "PostV1MonitoringSessionResponseAlertChannelsItem",
     "PostV1MonitoringSessionResponse",
     "PostV1MonitoringEventBody",
+    "PostV1MonitoringEventResponseAlertsItem",
+    "PostV1MonitoringEventResponseNotifiedItem",
     "PostV1MonitoringEventResponse",
     "GetV1MonitoringMetricsQuery",
     "GetV1MonitoringMetricsResponseMetricsValueItem",
     "GetV1MonitoringMetricsResponse",
     "PostV1ComplianceAssessmentBodySystemMetadata",
     "PostV1ComplianceAssessmentBody",
+    "PostV1ComplianceAssessmentResponseRisk",
+    "PostV1ComplianceAssessmentResponseFrameworksItemCounts",
+    "PostV1ComplianceAssessmentResponseFrameworksItemControlsItem",
+    "PostV1ComplianceAssessmentResponseFrameworksItem",
+    "PostV1ComplianceAssessmentResponseGapsItem",
+    "PostV1ComplianceAssessmentResponsePeriod",
     "PostV1ComplianceAssessmentResponse",
     "GetV1ComplianceFrameworksQuery",
+    "GetV1ComplianceFrameworksResponseFrameworksItemControlsItem",
+    "GetV1ComplianceFrameworksResponseFrameworksItem",
     "GetV1ComplianceFrameworksResponse",
     "PostV1ComplianceDocumentationBody",
     "GetSessionResponseUser",
@@ -182,9 +251,26 @@ __all__ = [
     "GetSessionMethodsResponse",
     "GetSessionOidcCallbackQuery",
     "GetOverviewQuery",
+    "GetOverviewResponseStatusFindingsBySeverity",
+    "GetOverviewResponseStatusFindingsByStatus",
+    "GetOverviewResponseStatusFindings",
+    "GetOverviewResponseStatusLedger",
+    "GetOverviewResponseStatus",
+    "GetOverviewResponseSeries",
+    "GetOverviewResponseSourcesItem",
+    "GetOverviewResponseSiemItem",
+    "GetOverviewResponseKillSwitch",
+    "GetOverviewResponseLastVerify",
     "GetOverviewResponse",
+    "GetLedgerResponseTreeHead",
+    "GetLedgerResponseKey",
+    "GetLedgerResponsePurged",
+    "GetLedgerResponseLastVerify",
     "GetLedgerResponse",
     "GetLedgerProofQuery",
+    "GetLedgerProofResponseTreeHead",
+    "GetLedgerProofResponseEntriesItemEntry",
+    "GetLedgerProofResponseEntriesItem",
     "GetLedgerProofResponse",
     "PostLedgerVerifyResponse",
     "PostLedgerVerifyResponse202",
@@ -258,10 +344,86 @@ IngestionResponse = TypedDict(
     "IngestionResponse",
     {
         "trace_id": str,
-        "session_id": NotRequired[str],
+        "session_id": str,
         "status": Literal["accepted"],
         "events_ingested": int,
         "findings_generated": int,
+    },
+)
+
+
+TraceSummary = TypedDict(
+    "TraceSummary",
+    {
+        "trace_id": str,
+        "session_id": str,
+        "agent": str,
+        "framework": str | None,
+        "source": str,
+        "status": str,
+        "event_count": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "ingested_at": str,
+    },
+)
+
+
+TraceEvent = TypedDict(
+    "TraceEvent",
+    {
+        "event_id": str,
+        "position": int,
+        "type": str,
+        "model": str | None,
+        "prompt": str | None,
+        "completion": str | None,
+        "tokens_prompt": int | None,
+        "tokens_completion": int | None,
+        "timestamp": str,
+        "attributes": dict[str, Any],
+        "purged": bool,
+        "source_id": str | None,
+    },
+)
+
+
+FindingSummary = TypedDict(
+    "FindingSummary",
+    {
+        "id": str,
+        "trace_id": str | None,
+        "event_id": str | None,
+        "agent": str,
+        "type": str,
+        "category": str,
+        "severity": Literal["low", "medium", "high", "critical"],
+        "status": Literal["open", "reviewing", "remediated", "closed"],
+        "score": float,
+        "detector": str,
+        "excerpt": str,
+        "created_at": str,
+        "updated_at": str,
+    },
+)
+
+
+Trace = TypedDict(
+    "Trace",
+    {
+        "trace_id": str,
+        "session_id": str,
+        "agent": str,
+        "framework": str | None,
+        "source": str,
+        "status": str,
+        "event_count": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "ingested_at": str,
+        "attributes": dict[str, Any],
+        "events": list[TraceEvent],
+        "findings": list[FindingSummary],
     },
 )
 
@@ -279,6 +441,81 @@ AuditEvent = TypedDict(
         "tokens_prompt": NotRequired[int | None],
         "tokens_completion": NotRequired[int | None],
         "timestamp": NotRequired[str],
+    },
+)
+
+
+StoredEvent = TypedDict(
+    "StoredEvent",
+    {
+        "event_id": str,
+        "trace_id": str | None,
+        "session_id": str | None,
+        "position": int,
+        "agent": str,
+        "type": str,
+        "model": str | None,
+        "prompt": str | None,
+        "completion": str | None,
+        "tokens_prompt": int | None,
+        "tokens_completion": int | None,
+        "timestamp": str,
+        "ingested_at": str,
+        "source_id": str | None,
+        "attributes": dict[str, Any],
+        "purged": bool,
+    },
+)
+
+
+# the event it was found in; null when it is in no event
+FindingEvent = TypedDict(
+    "FindingEvent",
+    {
+        "type": str,
+        "timestamp": str,
+        "model": str | None,
+    },
+)
+
+
+FindingHistoryItem = TypedDict(
+    "FindingHistoryItem",
+    {
+        "from_status": str | None,
+        "to_status": str,
+        "comment": str | None,
+        "actor": str,
+        "at": str,
+    },
+)
+
+
+Finding = TypedDict(
+    "Finding",
+    {
+        "id": str,
+        "trace_id": str | None,
+        "event_id": str | None,
+        "agent": str,
+        "type": str,
+        "category": str,
+        "severity": Literal["low", "medium", "high", "critical"],
+        "status": Literal["open", "reviewing", "remediated", "closed"],
+        "score": float,
+        "detector": str,
+        "excerpt": str,
+        "created_at": str,
+        "updated_at": str,
+        "field": str,
+        "start": int,
+        "end": int,
+        "match_masked": str,
+        "fingerprint": str,
+        "controls": list[str],
+        "session_id": str | None,
+        "event": FindingEvent | None,
+        "history": list[FindingHistoryItem],
     },
 )
 
@@ -324,6 +561,285 @@ Job = TypedDict(
 )
 
 
+# what the pack holds: the time window and session it was built for
+PackListItemFilters = TypedDict(
+    "PackListItemFilters",
+    {
+        "since": str | None,
+        "until": str | None,
+        "session": str | None,
+        "include_controls": bool,
+    },
+)
+
+
+PackListItem = TypedDict(
+    "PackListItem",
+    {
+        "pack_id": str,
+        "format": Literal["json", "html", "pdf"],
+        "created_at": str,
+        "filters": PackListItemFilters,
+        "tree_size": int,
+        "root_hash": str,
+        "sha256": str,
+        "manifest_sha256": str,
+        "size_bytes": int,
+        "download_url": str,
+        "trace_count": int,
+        "event_count": int,
+        "finding_count": int,
+        "finding_update_count": int,
+        "actor": str,
+    },
+)
+
+
+# per category, 0..1; default_threshold for the others
+PolicyThresholds = TypedDict(
+    "PolicyThresholds",
+    {
+        "pii": NotRequired[float],
+        "secret": NotRequired[float],
+        "prompt_injection": NotRequired[float],
+        "jailbreak": NotRequired[float],
+        "toxicity": NotRequired[float],
+        "tool_misuse": NotRequired[float],
+        "policy": NotRequired[float],
+    },
+)
+
+
+PolicyCustomRulesItem = TypedDict(
+    "PolicyCustomRulesItem",
+    {
+        "type": str,
+        "kind": Literal["regex", "keywords"],
+        "pattern": NotRequired[str],
+        "keywords": NotRequired[list[str]],
+        "severity": Literal["low", "medium", "high", "critical"],
+        "score": NotRequired[float],
+        "description": NotRequired[str],
+        "case_insensitive": NotRequired[bool],
+    },
+)
+
+
+# a guard model run after the rules
+PolicyGuard = TypedDict(
+    "PolicyGuard",
+    {
+        "endpoint": str,
+        "model": str,
+        "format": Literal["llama-guard-3", "llama-guard-3-completions", "openai-moderation"],
+        "timeout_ms": int,
+        "categories": list[str],
+        "api_key_env": NotRequired[str],
+    },
+)
+
+
+Policy = TypedDict(
+    "Policy",
+    {
+        "enabled_categories": list[Literal["pii", "secret", "prompt_injection", "jailbreak", "toxicity", "tool_misuse", "policy"]],
+        "thresholds": PolicyThresholds,
+        "default_threshold": float,
+        "custom_rules": list[PolicyCustomRulesItem],
+        "severity_overrides": dict[str, Literal["low", "medium", "high", "critical"]],
+        "redact_content": bool,
+        "allowed_hosts": NotRequired[list[str]],
+        "guard": NotRequired[PolicyGuard],
+        "disabled_rules": NotRequired[list[str]],
+    },
+)
+
+
+LivePolicy = TypedDict(
+    "LivePolicy",
+    {
+        "version": int,
+        "created_at": str | None,
+        "actor": str | None,
+        "policy": Policy,
+    },
+)
+
+
+ComplianceLedgerEvidence = TypedDict(
+    "ComplianceLedgerEvidence",
+    {
+        "ok": bool,
+        "tree_size": int,
+        "root_hash": str | None,
+        "first_bad_seq": int | None,
+        "reason": str | None,
+        "signed_at": str | None,
+        "key_fingerprint": str | None,
+    },
+)
+
+
+ComplianceControlEvidence = TypedDict(
+    "ComplianceControlEvidence",
+    {
+        "ledger": ComplianceLedgerEvidence | None,
+        "finding_ids": list[str],
+        "finding_count": int,
+        "counts": dict[str, float],
+        "agents": list[str],
+    },
+)
+
+
+ComplianceControl = TypedDict(
+    "ComplianceControl",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "citation": str,
+        "checks": list[str],
+        "weight": float,
+        "status": Literal["pass", "partial", "fail"],
+        "points": float,
+        "summary": str,
+        "evidence": ComplianceControlEvidence,
+    },
+)
+
+
+ComplianceScoreCounts = TypedDict(
+    "ComplianceScoreCounts",
+    {
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+# first and last event time of the evidence scored
+ComplianceScorePeriod = TypedDict(
+    "ComplianceScorePeriod",
+    {
+        "from": str | None,
+        "to": str | None,
+    },
+)
+
+
+ComplianceScoreAgentsItem = TypedDict(
+    "ComplianceScoreAgentsItem",
+    {
+        "agent": str,
+        "score": float,
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+# the ledger verification the score rests on
+ComplianceScoreLedger = TypedDict(
+    "ComplianceScoreLedger",
+    {
+        "ok": bool,
+        "tree_size": int,
+        "root_hash": str | None,
+        "first_bad_seq": int | None,
+        "reason": str | None,
+        "signed_at": str | None,
+        "key_fingerprint": str | None,
+        "entries_checked": int,
+        "purged": int,
+        "message": str,
+    },
+)
+
+
+ComplianceScore = TypedDict(
+    "ComplianceScore",
+    {
+        "regulation": str,
+        "regulation_name": str,
+        "agent": str | None,
+        "score": float,
+        "counts": ComplianceScoreCounts,
+        "generated_at": str,
+        "period": ComplianceScorePeriod,
+        "review_within_days": float,
+        "controls": list[ComplianceControl],
+        "agents": list[ComplianceScoreAgentsItem],
+        "ledger": ComplianceScoreLedger,
+    },
+)
+
+
+Report = TypedDict(
+    "Report",
+    {
+        "report_id": str,
+        "filename": str,
+        "regulation": str,
+        "agent": str | None,
+        "format": Literal["html", "pdf"],
+        "status": Literal["queued", "running", "done", "failed"],
+        "created_at": str,
+        "started_at": str | None,
+        "finished_at": str | None,
+        "error": str | None,
+        "sha256": str | None,
+        "size_bytes": int | None,
+        "score": float | None,
+        "actor": str,
+        "status_url": str,
+        "download_url": str | None,
+    },
+)
+
+
+KillSwitchState = TypedDict(
+    "KillSwitchState",
+    {
+        "scope": Literal["global", "agent"],
+        "agent": str | None,
+        "active": bool,
+        "reason": str,
+        "actor": str,
+        "changed_at": str,
+        "refused": int,
+        "last_refused_at": str | None,
+    },
+)
+
+
+KillSwitchStatusHistoryItem = TypedDict(
+    "KillSwitchStatusHistoryItem",
+    {
+        "scope": Literal["global", "agent"],
+        "agent": str | None,
+        "action": Literal["activated", "deactivated"],
+        "reason": str,
+        "actor": str,
+        "at": str,
+    },
+)
+
+
+KillSwitchStatus = TypedDict(
+    "KillSwitchStatus",
+    {
+        "active": bool,
+        "global": KillSwitchState | None,
+        "agents": list[KillSwitchState],
+        "stops": list[str],
+        "history": list[KillSwitchStatusHistoryItem],
+    },
+)
+
+
 MappedSession = TypedDict(
     "MappedSession",
     {
@@ -332,6 +848,89 @@ MappedSession = TypedDict(
         "framework": NotRequired[str | None],
         "attributes": NotRequired[dict[str, Any]],
         "events": list[Event],
+    },
+)
+
+
+OtlpTracesDryRun = TypedDict(
+    "OtlpTracesDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str | None,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+        "skipped_spans": int,
+    },
+)
+
+
+ExportTraceServiceResponsePartialSuccess = TypedDict(
+    "ExportTraceServiceResponsePartialSuccess",
+    {
+        "rejectedSpans": str,
+        "errorMessage": str,
+    },
+)
+
+
+# an OTLP ExportTraceServiceResponse: {} when everything landed
+ExportTraceServiceResponse = TypedDict(
+    "ExportTraceServiceResponse",
+    {
+        "partialSuccess": NotRequired[ExportTraceServiceResponsePartialSuccess],
+    },
+)
+
+
+# the error object of evid's Error body
+OtlpStatusError = TypedDict(
+    "OtlpStatusError",
+    {
+        "code": int,
+        "message": str,
+        "details": str,
+        "request_id": str,
+    },
+)
+
+
+# google.rpc.Status (what OTel exporters parse), with evid's own error object beside it
+OtlpStatus = TypedDict(
+    "OtlpStatus",
+    {
+        "code": int,
+        "message": str,
+        "error": OtlpStatusError,
+    },
+)
+
+
+OtlpLogsDryRun = TypedDict(
+    "OtlpLogsDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str | None,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+        "skipped_log_records": int,
+    },
+)
+
+
+ExportLogsServiceResponsePartialSuccess = TypedDict(
+    "ExportLogsServiceResponsePartialSuccess",
+    {
+        "rejectedLogRecords": str,
+        "errorMessage": str,
+    },
+)
+
+
+# an OTLP ExportLogsServiceResponse: {} when everything landed
+ExportLogsServiceResponse = TypedDict(
+    "ExportLogsServiceResponse",
+    {
+        "partialSuccess": NotRequired[ExportLogsServiceResponsePartialSuccess],
     },
 )
 
@@ -364,6 +963,37 @@ Source = TypedDict(
         "last_error": str | None,
         "created_at": str,
         "created_by": str,
+    },
+)
+
+
+# X-Evid-Dry-Run: 1: the session the call would be recorded as; nothing is sent
+GatewayDryRun = TypedDict(
+    "GatewayDryRun",
+    {
+        "dry_run": Literal[True],
+        "source_id": str,
+        "authenticated_as": str,
+        "sessions": list[MappedSession],
+    },
+)
+
+
+OpenAIErrorError = TypedDict(
+    "OpenAIErrorError",
+    {
+        "message": str,
+        "type": str,
+        "code": str,
+    },
+)
+
+
+# OpenAI's error body (src/sources/gateway/call.ts openAiError)
+OpenAIError = TypedDict(
+    "OpenAIError",
+    {
+        "error": OpenAIErrorError,
     },
 )
 
@@ -477,6 +1107,171 @@ SiemTarget = TypedDict(
 )
 
 
+# per category run: the share of its answered probes that failed
+ModelAnalysisRunRiskScores = TypedDict(
+    "ModelAnalysisRunRiskScores",
+    {
+        "jailbreak": NotRequired[float],
+        "prompt_injection": NotRequired[float],
+        "pii_leakage": NotRequired[float],
+        "secret_leakage": NotRequired[float],
+        "harmful_instructions": NotRequired[float],
+        "toxicity": NotRequired[float],
+    },
+)
+
+
+ModelAnalysisRunFailingProbesItem = TypedDict(
+    "ModelAnalysisRunFailingProbesItem",
+    {
+        "probe_id": str,
+        "category": Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"],
+        "refused": bool,
+        "reasons": list[str],
+        "event_id": str,
+        "risk": str,
+    },
+)
+
+
+ModelAnalysisRunProbesItem = TypedDict(
+    "ModelAnalysisRunProbesItem",
+    {
+        "probe_id": str,
+        "category": Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"],
+        "refused": bool,
+        "reasons": list[str],
+        "event_id": str,
+        "outcome": Literal["pass", "fail", "error"],
+    },
+)
+
+
+ModelAnalysisRun = TypedDict(
+    "ModelAnalysisRun",
+    {
+        "id": str,
+        "run_id": str,
+        "kind": Literal["model_analysis"],
+        "status": Literal["running", "done", "failed"],
+        "model_url": str,
+        "created_at": str,
+        "completed_at": str | None,
+        "status_url": str,
+        "trace_id": NotRequired[str | None],
+        "error": NotRequired[str],
+        "model": NotRequired[str],
+        "session_id": NotRequired[str],
+        "recommendations": NotRequired[list[str]],
+        "test_suite": NotRequired[Literal["comprehensive", "quick"]],
+        "categories": NotRequired[list[Literal["jailbreak", "prompt_injection", "pii_leakage", "secret_leakage", "harmful_instructions", "toxicity"]]],
+        "risk_score": NotRequired[float],
+        "risk_level": NotRequired[Literal["low", "medium", "high", "critical"]],
+        "risk_scores": NotRequired[ModelAnalysisRunRiskScores],
+        "probes_run": NotRequired[int],
+        "probes_failed": NotRequired[int],
+        "probes_errored": NotRequired[int],
+        "failing_probes": NotRequired[list[ModelAnalysisRunFailingProbesItem]],
+        "probes": NotRequired[list[ModelAnalysisRunProbesItem]],
+        "guard": NotRequired[str | None],
+    },
+)
+
+
+AlignmentObjectiveSetObjectivesItemPropertiesItem = TypedDict(
+    "AlignmentObjectiveSetObjectivesItemPropertiesItem",
+    {
+        "kind": Literal["detector", "output_check", "policy_rule"],
+        "check": str,
+        "description": str,
+    },
+)
+
+
+AlignmentObjectiveSetObjectivesItem = TypedDict(
+    "AlignmentObjectiveSetObjectivesItem",
+    {
+        "objective_id": str,
+        "objective": str,
+        "properties": list[AlignmentObjectiveSetObjectivesItemPropertiesItem],
+        "checks": list[str],
+        "implementation_guidance": list[str],
+        "policy_fragment": dict[str, Any],
+        "understood": bool,
+    },
+)
+
+
+AlignmentObjectiveSet = TypedDict(
+    "AlignmentObjectiveSet",
+    {
+        "id": str,
+        "context": str | None,
+        "domain": str | None,
+        "objectives": list[AlignmentObjectiveSetObjectivesItem],
+        "created_at": str,
+    },
+)
+
+
+AlignmentEvaluationRunObjectivesItem = TypedDict(
+    "AlignmentEvaluationRunObjectivesItem",
+    {
+        "objective_id": str,
+        "objective": str,
+        "score": float | None,
+        "checks": list[str],
+        "failing_checks": list[str],
+    },
+)
+
+
+AlignmentEvaluationRunTestCasesItemChecksItem = TypedDict(
+    "AlignmentEvaluationRunTestCasesItemChecksItem",
+    {
+        "property": str,
+        "passed": bool,
+        "reason": str | None,
+    },
+)
+
+
+AlignmentEvaluationRunTestCasesItem = TypedDict(
+    "AlignmentEvaluationRunTestCasesItem",
+    {
+        "case_id": str,
+        "input": str,
+        "outcome": Literal["answered", "error"],
+        "score": float | None,
+        "checks": list[AlignmentEvaluationRunTestCasesItemChecksItem],
+        "event_id": str,
+    },
+)
+
+
+AlignmentEvaluationRun = TypedDict(
+    "AlignmentEvaluationRun",
+    {
+        "id": str,
+        "run_id": str,
+        "kind": Literal["alignment_evaluation"],
+        "status": Literal["running", "done", "failed"],
+        "model_url": str,
+        "created_at": str,
+        "completed_at": str | None,
+        "status_url": str,
+        "trace_id": NotRequired[str | None],
+        "error": NotRequired[str],
+        "model": NotRequired[str],
+        "session_id": NotRequired[str],
+        "recommendations": NotRequired[list[str]],
+        "alignment_score": NotRequired[float | None],
+        "objectives": NotRequired[list[AlignmentEvaluationRunObjectivesItem]],
+        "test_cases": NotRequired[list[AlignmentEvaluationRunTestCasesItem]],
+    },
+)
+
+
 GetHealthResponse = TypedDict(
     "GetHealthResponse",
     {
@@ -514,7 +1309,7 @@ GetTracesQuery = TypedDict(
 GetTracesResponse = TypedDict(
     "GetTracesResponse",
     {
-        "traces": list[dict[str, Any]],
+        "traces": list[TraceSummary],
         "total": int,
         "page": int,
         "page_size": int,
@@ -541,17 +1336,17 @@ PostTracesIdEventsBody = TypedDict(
 PostTracesIdEventsResponse = TypedDict(
     "PostTracesIdEventsResponse",
     {
-        "trace_id": NotRequired[str],
-        "session_id": NotRequired[str],
-        "status": NotRequired[Literal["accepted"]],
-        "events_ingested": NotRequired[int],
-        "duplicates": NotRequired[int],
-        "findings_generated": NotRequired[int],
+        "trace_id": str,
+        "session_id": str,
+        "status": Literal["accepted"],
+        "events_ingested": int,
+        "duplicates": int,
+        "findings_generated": int,
     },
 )
 
 
-GetTracesIdResponse = dict[str, Any]
+GetTracesIdResponse = Trace
 
 
 GetEventsQuery = TypedDict(
@@ -574,7 +1369,7 @@ GetEventsQuery = TypedDict(
 GetEventsResponse = TypedDict(
     "GetEventsResponse",
     {
-        "events": list[dict[str, Any]],
+        "events": list[StoredEvent],
         "total": int,
         "page": int,
         "page_size": int,
@@ -586,19 +1381,30 @@ GetEventsResponse = TypedDict(
 PostEventsBody = AuditEvent | list[AuditEvent]
 
 
-# accepted
-PostEventsResponse = TypedDict(
-    "PostEventsResponse",
+PostEventsResponseEventsItem = TypedDict(
+    "PostEventsResponseEventsItem",
     {
-        "status": NotRequired[Literal["accepted"]],
-        "events_ingested": NotRequired[int],
-        "findings_generated": NotRequired[int],
-        "events": NotRequired[list[dict[str, Any]]],
+        "event_id": str,
+        "agent": str,
+        "type": str,
+        "timestamp": str,
     },
 )
 
 
-GetEventsIdResponse = dict[str, Any]
+# accepted
+PostEventsResponse = TypedDict(
+    "PostEventsResponse",
+    {
+        "status": Literal["accepted"],
+        "events_ingested": int,
+        "findings_generated": int,
+        "events": list[PostEventsResponseEventsItem],
+    },
+)
+
+
+GetEventsIdResponse = StoredEvent
 
 
 GetFindingsQuery = TypedDict(
@@ -623,7 +1429,7 @@ GetFindingsQuery = TypedDict(
 GetFindingsResponse = TypedDict(
     "GetFindingsResponse",
     {
-        "findings": list[dict[str, Any]],
+        "findings": list[FindingSummary],
         "total": int,
         "page": int,
         "page_size": int,
@@ -632,7 +1438,7 @@ GetFindingsResponse = TypedDict(
 )
 
 
-GetFindingsIdResponse = dict[str, Any]
+GetFindingsIdResponse = Finding
 
 
 PatchFindingsIdBody = TypedDict(
@@ -644,7 +1450,7 @@ PatchFindingsIdBody = TypedDict(
 )
 
 
-PatchFindingsIdResponse = dict[str, Any]
+PatchFindingsIdResponse = Finding
 
 
 GetPacksQuery = TypedDict(
@@ -662,7 +1468,7 @@ GetPacksQuery = TypedDict(
 GetPacksResponse = TypedDict(
     "GetPacksResponse",
     {
-        "packs": list[dict[str, Any]],
+        "packs": list[PackListItem],
         "total": int,
         "page": int,
         "page_size": int,
@@ -686,19 +1492,73 @@ PostPacksBody = TypedDict(
 )
 
 
-PostPacksResponse = dict[str, Any]
+# what the pack holds: the time window and session it was built for
+PostPacksResponseFilters = TypedDict(
+    "PostPacksResponseFilters",
+    {
+        "since": str | None,
+        "until": str | None,
+        "session": str | None,
+        "include_controls": bool,
+    },
+)
+
+
+PostPacksResponseCounts = TypedDict(
+    "PostPacksResponseCounts",
+    {
+        "traces": int,
+        "events": int,
+        "purged_events": int,
+        "findings": int,
+        "finding_updates": int,
+    },
+)
+
+
+PostPacksResponseFilesItem = TypedDict(
+    "PostPacksResponseFilesItem",
+    {
+        "name": str,
+        "sha256": str,
+        "size": int,
+    },
+)
+
+
+# the built pack (manifest facts), its download_url and the job_id it ran as
+PostPacksResponse = TypedDict(
+    "PostPacksResponse",
+    {
+        "pack_id": str,
+        "format": Literal["json", "html", "pdf"],
+        "created_at": str,
+        "filters": PostPacksResponseFilters,
+        "tree_size": int,
+        "root_hash": str,
+        "sha256": str,
+        "manifest_sha256": str,
+        "size_bytes": int,
+        "download_url": str,
+        "key_fingerprint": str,
+        "counts": PostPacksResponseCounts,
+        "empty": bool,
+        "files": list[PostPacksResponseFilesItem],
+        "job_id": str,
+    },
+)
 
 
 PostPacksResponse202 = Job
 
 
-GetPoliciesResponse = dict[str, Any]
+GetPoliciesResponse = LivePolicy
 
 
 PutPoliciesBody = dict[str, Any]
 
 
-PutPoliciesResponse = dict[str, Any]
+PutPoliciesResponse = LivePolicy
 
 
 GetComplianceRegulationQuery = TypedDict(
@@ -709,7 +1569,7 @@ GetComplianceRegulationQuery = TypedDict(
 )
 
 
-GetComplianceRegulationResponse = dict[str, Any]
+GetComplianceRegulationResponse = ComplianceScore
 
 
 GetComplianceRegulationAgentQuery = TypedDict(
@@ -720,7 +1580,7 @@ GetComplianceRegulationAgentQuery = TypedDict(
 )
 
 
-GetComplianceRegulationAgentResponse = dict[str, Any]
+GetComplianceRegulationAgentResponse = ComplianceScore
 
 
 PostReportsGenerateBody = TypedDict(
@@ -733,7 +1593,30 @@ PostReportsGenerateBody = TypedDict(
 )
 
 
-PostReportsGenerateResponse = dict[str, Any]
+# the queued report; job_id and job_url (GET /api/v1/jobs/{id}) for its progress
+PostReportsGenerateResponse = TypedDict(
+    "PostReportsGenerateResponse",
+    {
+        "report_id": str,
+        "filename": str,
+        "regulation": str,
+        "agent": str | None,
+        "format": Literal["html", "pdf"],
+        "status": Literal["queued", "running", "done", "failed"],
+        "created_at": str,
+        "started_at": str | None,
+        "finished_at": str | None,
+        "error": str | None,
+        "sha256": str | None,
+        "size_bytes": int | None,
+        "score": float | None,
+        "actor": str,
+        "status_url": str,
+        "download_url": str | None,
+        "job_id": str,
+        "job_url": str,
+    },
+)
 
 
 GetReportsQuery = TypedDict(
@@ -751,7 +1634,7 @@ GetReportsQuery = TypedDict(
 GetReportsResponse = TypedDict(
     "GetReportsResponse",
     {
-        "reports": list[dict[str, Any]],
+        "reports": list[Report],
         "total": int,
         "page": int,
         "page_size": int,
@@ -760,7 +1643,7 @@ GetReportsResponse = TypedDict(
 )
 
 
-GetReportsIdResponse = dict[str, Any]
+GetReportsIdResponse = Report
 
 
 GetJobsQuery = TypedDict(
@@ -792,7 +1675,7 @@ GetJobsResponse = TypedDict(
 GetJobsIdResponse = Job
 
 
-GetKillSwitchResponse = dict[str, Any]
+GetKillSwitchResponse = KillSwitchStatus
 
 
 PostKillSwitchActivateBody = TypedDict(
@@ -808,9 +1691,9 @@ PostKillSwitchActivateBody = TypedDict(
 PostKillSwitchActivateResponse = TypedDict(
     "PostKillSwitchActivateResponse",
     {
-        "changed": NotRequired[bool],
-        "state": NotRequired[dict[str, Any]],
-        "status": NotRequired[dict[str, Any]],
+        "changed": bool,
+        "state": KillSwitchState,
+        "status": KillSwitchStatus,
     },
 )
 
@@ -828,9 +1711,9 @@ PostKillSwitchDeactivateBody = TypedDict(
 PostKillSwitchDeactivateResponse = TypedDict(
     "PostKillSwitchDeactivateResponse",
     {
-        "changed": NotRequired[bool],
-        "state": NotRequired[dict[str, Any]],
-        "status": NotRequired[dict[str, Any]],
+        "changed": bool,
+        "state": KillSwitchState,
+        "status": KillSwitchStatus,
     },
 )
 
@@ -838,7 +1721,13 @@ PostKillSwitchDeactivateResponse = TypedDict(
 PostV1TracesBody = dict[str, Any]
 
 
+PostV1TracesResponse = OtlpTracesDryRun | ExportTraceServiceResponse
+
+
 PostV1LogsBody = dict[str, Any]
+
+
+PostV1LogsResponse = OtlpLogsDryRun | ExportLogsServiceResponse
 
 
 PostSourcesIdEventsBody = TraceIngestionRequest | Event
@@ -1018,10 +1907,22 @@ PostSourcesIdTestResponse = TypedDict(
 PostGatewayIdV1ChatCompletionsBody = dict[str, Any]
 
 
+PostGatewayIdV1ChatCompletionsResponse = GatewayDryRun | dict[str, Any]
+
+
 PostGatewayIdV1ResponsesBody = dict[str, Any]
 
 
+PostGatewayIdV1ResponsesResponse = GatewayDryRun | dict[str, Any]
+
+
 PostGatewayIdV1EmbeddingsBody = dict[str, Any]
+
+
+PostGatewayIdV1EmbeddingsResponse = GatewayDryRun | dict[str, Any]
+
+
+GetGatewayIdV1ModelsResponse = GatewayDryRun | dict[str, Any]
 
 
 # the policy and the state of the store
@@ -1284,16 +2185,27 @@ PostV1AnalysisSafetyModelBody = TypedDict(
 )
 
 
-PostV1AnalysisSafetyModelResponse = dict[str, Any]
+PostV1AnalysisSafetyModelResponse = ModelAnalysisRun
 
 
-PostV1AnalysisSafetyModelResponse202 = dict[str, Any]
+GetV1AnalysisSafetyModelIdResponse = ModelAnalysisRun
 
 
-GetV1AnalysisSafetyModelIdResponse = dict[str, Any]
-
-
-GetV1AnalysisSafetyGuardResponse = dict[str, Any]
+# the guard model of the live policy and what the guard worker has done
+GetV1AnalysisSafetyGuardResponse = TypedDict(
+    "GetV1AnalysisSafetyGuardResponse",
+    {
+        "configured": bool,
+        "detector": str | None,
+        "endpoint": str | None,
+        "format": str | None,
+        "checked": int,
+        "flagged": int,
+        "failed": int,
+        "last_error": str | None,
+        "updated_at": str | None,
+    },
+)
 
 
 PostV1AlignmentObjectivesBody = TypedDict(
@@ -1306,10 +2218,10 @@ PostV1AlignmentObjectivesBody = TypedDict(
 )
 
 
-PostV1AlignmentObjectivesResponse = dict[str, Any]
+PostV1AlignmentObjectivesResponse = AlignmentObjectiveSet
 
 
-GetV1AlignmentObjectivesIdResponse = dict[str, Any]
+GetV1AlignmentObjectivesIdResponse = AlignmentObjectiveSet
 
 
 PostV1AlignmentEvaluateBodyTestCasesItem = TypedDict(
@@ -1331,13 +2243,10 @@ PostV1AlignmentEvaluateBody = TypedDict(
 )
 
 
-PostV1AlignmentEvaluateResponse = dict[str, Any]
+PostV1AlignmentEvaluateResponse = AlignmentEvaluationRun
 
 
-PostV1AlignmentEvaluateResponse202 = dict[str, Any]
-
-
-GetV1AlignmentEvaluateIdResponse = dict[str, Any]
+GetV1AlignmentEvaluateIdResponse = AlignmentEvaluationRun
 
 
 PostV1ExecuteQuery = TypedDict(
@@ -1632,16 +2541,40 @@ PostV1MonitoringSessionBody = TypedDict(
 )
 
 
+PostV1MonitoringSessionResponseMonitoringConfig = TypedDict(
+    "PostV1MonitoringSessionResponseMonitoringConfig",
+    {
+        "metrics": list[Literal["event_count", "latency_mean", "latency_p95", "confidence_mean", "flagged_rate", "alerts"]],
+        "interval": str,
+        "threshold": float,
+        "latency_max": float | None,
+        "confidence_min": float | None,
+    },
+)
+
+
+PostV1MonitoringSessionResponseAlertChannelsItem = TypedDict(
+    "PostV1MonitoringSessionResponseAlertChannelsItem",
+    {
+        "channel_id": str,
+        "type": Literal["webhook", "email"],
+        "destination": str,
+        "signing_secret": NotRequired[str],
+    },
+)
+
+
+# the session (a monitoring trace), its configuration with defaults filled in
 PostV1MonitoringSessionResponse = TypedDict(
     "PostV1MonitoringSessionResponse",
     {
         "session_id": str,
         "trace_id": str,
         "system_id": str,
-        "status": NotRequired[str],
-        "created_at": NotRequired[str],
-        "monitoring_config": dict[str, Any],
-        "alert_channels": list[dict[str, Any]],
+        "status": Literal["active"],
+        "created_at": str,
+        "monitoring_config": PostV1MonitoringSessionResponseMonitoringConfig,
+        "alert_channels": list[PostV1MonitoringSessionResponseAlertChannelsItem],
     },
 )
 
@@ -1656,16 +2589,46 @@ PostV1MonitoringEventBody = TypedDict(
 )
 
 
+# finding alerts carry finding_id, type, score, detector; latency and confidence alerts value and limit
+PostV1MonitoringEventResponseAlertsItem = TypedDict(
+    "PostV1MonitoringEventResponseAlertsItem",
+    {
+        "alert_id": str,
+        "rule": Literal["finding", "latency", "confidence"],
+        "severity": str,
+        "message": str,
+        "event_id": str,
+        "at": str,
+        "finding_id": NotRequired[str],
+        "type": NotRequired[str],
+        "score": NotRequired[float],
+        "detector": NotRequired[str],
+        "value": NotRequired[float],
+        "limit": NotRequired[float],
+    },
+)
+
+
+PostV1MonitoringEventResponseNotifiedItem = TypedDict(
+    "PostV1MonitoringEventResponseNotifiedItem",
+    {
+        "channel_id": str,
+        "type": Literal["webhook", "email"],
+    },
+)
+
+
+# logged, with the alerts it raised and the channels told
 PostV1MonitoringEventResponse = TypedDict(
     "PostV1MonitoringEventResponse",
     {
         "status": Literal["logged"],
         "session_id": str,
         "event_id": str,
-        "trace_id": NotRequired[str],
-        "findings": NotRequired[int],
-        "alerts": list[dict[str, Any]],
-        "notified": NotRequired[list[dict[str, Any]]],
+        "trace_id": str,
+        "findings": int,
+        "alerts": list[PostV1MonitoringEventResponseAlertsItem],
+        "notified": list[PostV1MonitoringEventResponseNotifiedItem],
     },
 )
 
@@ -1724,16 +2687,90 @@ PostV1ComplianceAssessmentBody = TypedDict(
 )
 
 
+# the EU AI Act risk class and what it obliges
+PostV1ComplianceAssessmentResponseRisk = TypedDict(
+    "PostV1ComplianceAssessmentResponseRisk",
+    {
+        "risk_class": Literal["prohibited", "high", "limited", "minimal"],
+        "reasons": list[str],
+        "obligations": list[str],
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItemCounts = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItemCounts",
+    {
+        "pass": int,
+        "partial": int,
+        "fail": int,
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItemControlsItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItemControlsItem",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "status": Literal["pass", "partial", "fail"],
+        "summary": str,
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseFrameworksItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseFrameworksItem",
+    {
+        "framework": Literal["eu-ai-act", "gdpr", "nist-ai-rmf", "iso-42001"],
+        "name": str,
+        "score": float,
+        "counts": PostV1ComplianceAssessmentResponseFrameworksItemCounts,
+        "controls": list[PostV1ComplianceAssessmentResponseFrameworksItemControlsItem],
+    },
+)
+
+
+PostV1ComplianceAssessmentResponseGapsItem = TypedDict(
+    "PostV1ComplianceAssessmentResponseGapsItem",
+    {
+        "framework": str,
+        "control_id": str,
+        "ref": str,
+        "title": str,
+        "status": Literal["fail", "partial", "missing"],
+        "summary": str,
+        "recommendation": str,
+    },
+)
+
+
+# first and last event time of the evidence scored
+PostV1ComplianceAssessmentResponsePeriod = TypedDict(
+    "PostV1ComplianceAssessmentResponsePeriod",
+    {
+        "from": str | None,
+        "to": str | None,
+    },
+)
+
+
+# the stored, ledgered assessment: risk class, score per framework, gaps
 PostV1ComplianceAssessmentResponse = TypedDict(
     "PostV1ComplianceAssessmentResponse",
     {
         "assessment_id": str,
-        "system_id": NotRequired[str],
+        "system_id": str,
+        "created_at": str,
+        "created_by": str,
         "overall_score": float,
-        "risk": NotRequired[dict[str, Any]],
-        "frameworks": list[dict[str, Any]],
-        "gaps": list[dict[str, Any]],
+        "risk": PostV1ComplianceAssessmentResponseRisk,
+        "frameworks": list[PostV1ComplianceAssessmentResponseFrameworksItem],
+        "gaps": list[PostV1ComplianceAssessmentResponseGapsItem],
         "recommendations": list[str],
+        "system_metadata": dict[str, Any],
+        "period": PostV1ComplianceAssessmentResponsePeriod,
     },
 )
 
@@ -1747,10 +2784,37 @@ GetV1ComplianceFrameworksQuery = TypedDict(
 )
 
 
+GetV1ComplianceFrameworksResponseFrameworksItemControlsItem = TypedDict(
+    "GetV1ComplianceFrameworksResponseFrameworksItemControlsItem",
+    {
+        "id": str,
+        "ref": str,
+        "title": str,
+        "citation": str,
+        "weight": float,
+    },
+)
+
+
+GetV1ComplianceFrameworksResponseFrameworksItem = TypedDict(
+    "GetV1ComplianceFrameworksResponseFrameworksItem",
+    {
+        "id": Literal["eu-ai-act", "gdpr", "nist-ai-rmf", "iso-42001"],
+        "name": str,
+        "region": Literal["EU", "US", "global"],
+        "binding": bool,
+        "description": str,
+        "domains": list[str],
+        "controls": list[GetV1ComplianceFrameworksResponseFrameworksItemControlsItem],
+        "document_types": list[str],
+    },
+)
+
+
 GetV1ComplianceFrameworksResponse = TypedDict(
     "GetV1ComplianceFrameworksResponse",
     {
-        "frameworks": list[dict[str, Any]],
+        "frameworks": list[GetV1ComplianceFrameworksResponseFrameworksItem],
     },
 )
 
@@ -1850,10 +2914,198 @@ GetOverviewQuery = TypedDict(
 )
 
 
-GetOverviewResponse = dict[str, Any]
+GetOverviewResponseStatusFindingsBySeverity = TypedDict(
+    "GetOverviewResponseStatusFindingsBySeverity",
+    {
+        "low": int,
+        "medium": int,
+        "high": int,
+        "critical": int,
+    },
+)
 
 
-GetLedgerResponse = dict[str, Any]
+GetOverviewResponseStatusFindingsByStatus = TypedDict(
+    "GetOverviewResponseStatusFindingsByStatus",
+    {
+        "open": int,
+        "reviewing": int,
+        "remediated": int,
+        "closed": int,
+    },
+)
+
+
+GetOverviewResponseStatusFindings = TypedDict(
+    "GetOverviewResponseStatusFindings",
+    {
+        "total": int,
+        "by_severity": GetOverviewResponseStatusFindingsBySeverity,
+        "by_status": GetOverviewResponseStatusFindingsByStatus,
+    },
+)
+
+
+GetOverviewResponseStatusLedger = TypedDict(
+    "GetOverviewResponseStatusLedger",
+    {
+        "entries": int,
+        "tree_size": int,
+        "root_hash": str | None,
+        "signed_at": str | None,
+    },
+)
+
+
+# as `evid status --json` prints it
+GetOverviewResponseStatus = TypedDict(
+    "GetOverviewResponseStatus",
+    {
+        "data_dir": str,
+        "traces": int,
+        "events": int,
+        "agents": int,
+        "first_event_at": str | None,
+        "last_event_at": str | None,
+        "findings": GetOverviewResponseStatusFindings,
+        "ledger": GetOverviewResponseStatusLedger,
+        "storage_bytes": int,
+        "schema_version": int,
+    },
+)
+
+
+# counts per UTC day over `days` days
+GetOverviewResponseSeries = TypedDict(
+    "GetOverviewResponseSeries",
+    {
+        "days": list[str],
+        "traces": list[int],
+        "events": list[int],
+        "findings": list[int],
+    },
+)
+
+
+GetOverviewResponseSourcesItem = TypedDict(
+    "GetOverviewResponseSourcesItem",
+    {
+        "source_id": str,
+        "type": Literal["otel", "webhook", "logfile", "gateway"],
+        "name": str,
+        "status": Literal["never", "receiving", "idle", "error"],
+        "last_event_at": str | None,
+        "event_count": int,
+        "error_count": int,
+    },
+)
+
+
+GetOverviewResponseSiemItem = TypedDict(
+    "GetOverviewResponseSiemItem",
+    {
+        "target_id": str,
+        "kind": Literal["splunk", "sentinel", "syslog", "alert_webhook", "alert_email"],
+        "state": Literal["idle", "sending", "error"],
+        "queue_depth": int,
+        "last_error": str | None,
+    },
+)
+
+
+GetOverviewResponseKillSwitch = TypedDict(
+    "GetOverviewResponseKillSwitch",
+    {
+        "active": bool,
+        "global": KillSwitchState | None,
+        "agents": list[KillSwitchState],
+    },
+)
+
+
+# the last verify this server process ran; null before one
+GetOverviewResponseLastVerify = TypedDict(
+    "GetOverviewResponseLastVerify",
+    {
+        "finished_at": str,
+        "ok": bool,
+        "actor": str,
+    },
+)
+
+
+# the dashboard's overview
+GetOverviewResponse = TypedDict(
+    "GetOverviewResponse",
+    {
+        "status": GetOverviewResponseStatus,
+        "series": GetOverviewResponseSeries,
+        "sources": list[GetOverviewResponseSourcesItem],
+        "siem": list[GetOverviewResponseSiemItem],
+        "kill_switch": GetOverviewResponseKillSwitch,
+        "last_verify": GetOverviewResponseLastVerify | None,
+    },
+)
+
+
+# the latest signed tree head; null before the first entry
+GetLedgerResponseTreeHead = TypedDict(
+    "GetLedgerResponseTreeHead",
+    {
+        "origin": str,
+        "tree_size": int,
+        "root_hash": str,
+        "signed_at": str,
+        "checkpoint": str,
+    },
+)
+
+
+# the signing key; null before the first entry
+GetLedgerResponseKey = TypedDict(
+    "GetLedgerResponseKey",
+    {
+        "fingerprint": str,
+        "first_fingerprint": str,
+        "verifier_key": str,
+        "rotations": int,
+    },
+)
+
+
+GetLedgerResponsePurged = TypedDict(
+    "GetLedgerResponsePurged",
+    {
+        "records": int,
+        "batches": int,
+    },
+)
+
+
+# the last verify this server process ran; null before one
+GetLedgerResponseLastVerify = TypedDict(
+    "GetLedgerResponseLastVerify",
+    {
+        "started_at": str,
+        "finished_at": str,
+        "actor": str,
+        "ok": bool,
+        "entries_checked": int,
+    },
+)
+
+
+# the ledger: its size, latest signed tree head, key, purges and last verify
+GetLedgerResponse = TypedDict(
+    "GetLedgerResponse",
+    {
+        "entries": int,
+        "tree_head": GetLedgerResponseTreeHead | None,
+        "key": GetLedgerResponseKey | None,
+        "purged": GetLedgerResponsePurged,
+        "last_verify": GetLedgerResponseLastVerify | None,
+    },
+)
 
 
 GetLedgerProofQuery = TypedDict(
@@ -1864,7 +3116,52 @@ GetLedgerProofQuery = TypedDict(
 )
 
 
-GetLedgerProofResponse = dict[str, Any]
+# the signed tree head the proofs lead to
+GetLedgerProofResponseTreeHead = TypedDict(
+    "GetLedgerProofResponseTreeHead",
+    {
+        "origin": str,
+        "tree_size": int,
+        "root_hash": str,
+        "signed_at": str,
+        "checkpoint": str,
+    },
+)
+
+
+GetLedgerProofResponseEntriesItemEntry = TypedDict(
+    "GetLedgerProofResponseEntriesItemEntry",
+    {
+        "seq": int,
+        "kind": str,
+        "subject_id": str,
+        "digest": str,
+        "recorded_at": str,
+        "actor": str,
+    },
+)
+
+
+GetLedgerProofResponseEntriesItem = TypedDict(
+    "GetLedgerProofResponseEntriesItem",
+    {
+        "entry": GetLedgerProofResponseEntriesItemEntry,
+        "leaf_json": str,
+        "leaf_index": int,
+        "proof": list[str],
+    },
+)
+
+
+# the subject's entries (at most 100), each with its inclusion proof
+GetLedgerProofResponse = TypedDict(
+    "GetLedgerProofResponse",
+    {
+        "subject_id": str,
+        "tree_head": GetLedgerProofResponseTreeHead,
+        "entries": list[GetLedgerProofResponseEntriesItem],
+    },
+)
 
 
 PostLedgerVerifyResponse = dict[str, Any]

@@ -1,5 +1,5 @@
 import { defineRoute, errorAnswer } from '../../route.js';
-import { regulationOf, reviewQuery } from './schema.js';
+import { complianceScoreSchema, regulationOf, reviewQuery } from './schema.js';
 
 export const complianceAgentRoute = defineRoute({
   method: 'GET',
@@ -19,7 +19,7 @@ export const complianceAgentRoute = defineRoute({
     },
     querystring: reviewQuery,
     response: {
-      200: { type: 'object', description: 'the score scoped to the agent' },
+      200: { ...complianceScoreSchema, description: 'the score scoped to the agent' },
       404: errorAnswer('the store has never seen this agent'),
     },
   },

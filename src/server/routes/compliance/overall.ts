@@ -1,5 +1,5 @@
 import { defineRoute } from '../../route.js';
-import { regulationOf, reviewQuery } from './schema.js';
+import { complianceScoreSchema, regulationOf, reviewQuery } from './schema.js';
 
 export const complianceOverallRoute = defineRoute({
   method: 'GET',
@@ -19,7 +19,7 @@ export const complianceOverallRoute = defineRoute({
     querystring: reviewQuery,
     response: {
       200: {
-        type: 'object',
+        ...complianceScoreSchema,
         description:
           'score 0..100, counts, controls with evidence, per-agent scores, ledger verdict',
       },

@@ -1,5 +1,6 @@
 import { getEvent } from '../../../store/events.js';
 import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { storedEventSchema } from './schema.js';
 
 export const eventsGetRoute = defineRoute({
   method: 'GET',
@@ -10,7 +11,7 @@ export const eventsGetRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'the event' },
+      200: { ...storedEventSchema, description: 'the event' },
       404: errorAnswer('no event with this event_id'),
     },
   },

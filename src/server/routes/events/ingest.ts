@@ -16,11 +16,27 @@ export const eventsIngestRoute = defineRoute({
       201: {
         type: 'object',
         description: 'accepted',
+        additionalProperties: false,
+        required: ['status', 'events_ingested', 'findings_generated', 'events'],
         properties: {
           status: { type: 'string', enum: ['accepted'] },
           events_ingested: { type: 'integer' },
           findings_generated: { type: 'integer' },
-          events: { type: 'array', items: { type: 'object' } },
+          events: {
+            type: 'array',
+            description: 'each stored event, in request order',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['event_id', 'agent', 'type', 'timestamp'],
+              properties: {
+                event_id: { type: 'string' },
+                agent: { type: 'string' },
+                type: { type: 'string' },
+                timestamp: { type: 'string' },
+              },
+            },
+          },
         },
       },
     },

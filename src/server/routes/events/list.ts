@@ -1,6 +1,7 @@
 import { listEvents } from '../../../store/events.js';
 import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
+import { storedEventSchema } from './schema.js';
 
 interface Query extends WindowedPageQuery {
   agent?: string;
@@ -29,7 +30,7 @@ export const eventsListRoute = defineRoute({
         ...pageQuery,
       },
     },
-    response: { 200: listResponse('events', 'a page of events') },
+    response: { 200: listResponse('events', 'a page of events', storedEventSchema) },
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;

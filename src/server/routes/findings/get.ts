@@ -1,5 +1,6 @@
 import { getFinding } from '../../../store/findings.js';
 import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { findingDetailSchema } from './schema.js';
 
 export const findingsGetRoute = defineRoute({
   method: 'GET',
@@ -10,7 +11,10 @@ export const findingsGetRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'finding detail' },
+      200: {
+        ...findingDetailSchema,
+        description: 'the finding with its evidence context, controls and history',
+      },
       404: errorAnswer('no finding with this id'),
     },
   },

@@ -1,6 +1,7 @@
 import { FINDING_STATUSES, listFindings, SEVERITY_ORDER } from '../../../store/findings.js';
 import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
+import { findingSummarySchema } from './schema.js';
 
 interface Query extends WindowedPageQuery {
   severity?: string;
@@ -30,7 +31,9 @@ export const findingsListRoute = defineRoute({
         ...pageQuery,
       },
     },
-    response: { 200: listResponse('findings', 'a page of finding summaries') },
+    response: {
+      200: listResponse('findings', 'a page of finding summaries', findingSummarySchema),
+    },
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;

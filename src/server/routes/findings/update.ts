@@ -1,5 +1,6 @@
 import { FINDING_STATUSES, getFinding, updateFindingStatus } from '../../../store/findings.js';
 import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { findingDetailSchema } from './schema.js';
 
 export const findingsUpdateRoute = defineRoute({
   method: 'PATCH',
@@ -19,7 +20,7 @@ export const findingsUpdateRoute = defineRoute({
       },
     },
     response: {
-      200: { type: 'object', description: 'the finding after the move, with its history' },
+      200: { ...findingDetailSchema, description: 'the finding after the move, with its history' },
       404: errorAnswer('no finding with this id'),
     },
   },

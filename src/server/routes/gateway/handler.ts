@@ -3,6 +3,7 @@ import { callIdentity, openAiError } from '../../../sources/gateway/call.js';
 import { plannedSession, proxyCall, type GatewayApi } from '../../../sources/gateway/proxy.js';
 import { sourceForCaller } from '../../../sources/registry.js';
 import { errorAnswer, type RouteDef, type ServerContext } from '../../route.js';
+import { gatewayResponses } from './schema.js';
 
 /** `/gateway/{id}/v1/...`: the source id is the first path segment. */
 export const gatewayParams = {
@@ -15,6 +16,7 @@ export const gatewayParams = {
 export const gatewaySchema = {
   params: gatewayParams,
   response: {
+    ...gatewayResponses,
     404: errorAnswer('no gateway source with this id, or it was removed'),
   },
 };

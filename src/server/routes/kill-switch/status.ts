@@ -1,5 +1,6 @@
 import { killSwitchStatus } from '../../../killswitch/killswitch.js';
 import { defineRoute } from '../../route.js';
+import { killSwitchStatusSchema } from './schema.js';
 
 export const killSwitchStatusRoute = defineRoute({
   method: 'GET',
@@ -8,7 +9,7 @@ export const killSwitchStatusRoute = defineRoute({
   tag: 'kill-switch',
   auth: 'read',
   schema: {
-    response: { 200: { type: 'object', description: 'active, global, agents, stops, history' } },
+    response: { 200: { ...killSwitchStatusSchema, description: 'every switch and its history' } },
   },
   handler(_req, _reply, ctx) {
     return ctx.store.read((r) => killSwitchStatus(r));

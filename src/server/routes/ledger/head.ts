@@ -12,8 +12,56 @@ export const ledgerHeadRoute = defineRoute({
     response: {
       200: {
         type: 'object',
-        description:
-          'entries, tree_head (or null), key (fingerprint, verifier_key, first_fingerprint, or null), purged (records, batches), last_verify (or null)',
+        description: 'the ledger: its size, latest signed tree head, key, purges and last verify',
+        additionalProperties: false,
+        required: ['entries', 'tree_head', 'key', 'purged', 'last_verify'],
+        properties: {
+          entries: { type: 'integer' },
+          tree_head: {
+            type: ['object', 'null'],
+            description: 'the latest signed tree head; null before the first entry',
+            additionalProperties: false,
+            required: ['origin', 'tree_size', 'root_hash', 'signed_at', 'checkpoint'],
+            properties: {
+              origin: { type: 'string', description: "the store's checkpoint origin line" },
+              tree_size: { type: 'integer' },
+              root_hash: { type: 'string', description: 'hex' },
+              signed_at: { type: 'string' },
+              checkpoint: { type: 'string', description: 'the signed checkpoint note (C2SP)' },
+            },
+          },
+          key: {
+            type: ['object', 'null'],
+            description: 'the signing key; null before the first entry',
+            additionalProperties: false,
+            required: ['fingerprint', 'first_fingerprint', 'verifier_key', 'rotations'],
+            properties: {
+              fingerprint: { type: 'string', description: 'of the current key' },
+              first_fingerprint: { type: 'string' },
+              verifier_key: { type: 'string', description: 'the note verifier key' },
+              rotations: { type: 'integer' },
+            },
+          },
+          purged: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['records', 'batches'],
+            properties: { records: { type: 'integer' }, batches: { type: 'integer' } },
+          },
+          last_verify: {
+            type: ['object', 'null'],
+            description: 'the last verify this server process ran; null before one',
+            additionalProperties: false,
+            required: ['started_at', 'finished_at', 'actor', 'ok', 'entries_checked'],
+            properties: {
+              started_at: { type: 'string' },
+              finished_at: { type: 'string' },
+              actor: { type: 'string' },
+              ok: { type: 'boolean' },
+              entries_checked: { type: 'integer' },
+            },
+          },
+        },
       },
     },
   },

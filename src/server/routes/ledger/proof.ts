@@ -1,5 +1,5 @@
 import { subjectProofs } from '../../../store/ledger-proof.js';
-import { defineRoute, filterString } from '../../route.js';
+import { defineRoute, errorAnswer, filterString } from '../../route.js';
 
 export const ledgerProofRoute = defineRoute({
   method: 'GET',
@@ -17,7 +17,62 @@ export const ledgerProofRoute = defineRoute({
       properties: { subject: { ...filterString, description: 'the record id' } },
     },
     response: {
-      200: { type: 'object', description: 'subject_id, tree_head (signed checkpoint), entries' },
+      200: {
+        type: 'object',
+        description: "the subject's entries (at most 100), each with its inclusion proof",
+        additionalProperties: false,
+        required: ['subject_id', 'tree_head', 'entries'],
+        properties: {
+          subject_id: { type: 'string' },
+          tree_head: {
+            type: 'object',
+            description: 'the signed tree head the proofs lead to',
+            additionalProperties: false,
+            required: ['origin', 'tree_size', 'root_hash', 'signed_at', 'checkpoint'],
+            properties: {
+              origin: { type: 'string' },
+              tree_size: { type: 'integer' },
+              root_hash: { type: 'string', description: 'hex' },
+              signed_at: { type: 'string' },
+              checkpoint: { type: 'string', description: 'the signed checkpoint note (C2SP)' },
+            },
+          },
+          entries: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['entry', 'leaf_json', 'leaf_index', 'proof'],
+              properties: {
+                entry: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['seq', 'kind', 'subject_id', 'digest', 'recorded_at', 'actor'],
+                  properties: {
+                    seq: { type: 'integer', description: '1-based' },
+                    kind: { type: 'string', description: 'trace.ingested, finding.created, ...' },
+                    subject_id: { type: 'string' },
+                    digest: { type: 'string', description: "hex SHA-256 of the record's JCS" },
+                    recorded_at: { type: 'string' },
+                    actor: { type: 'string' },
+                  },
+                },
+                leaf_json: {
+                  type: 'string',
+                  description: 'the leaf data: RFC 8785 JSON of the entry without seq',
+                },
+                leaf_index: { type: 'integer', description: 'seq - 1' },
+                proof: {
+                  type: 'array',
+                  items: { type: 'string' },
+                  description: 'sibling hashes (hex), leaf upwards (RFC 9162 2.1.3.1 PATH)',
+                },
+              },
+            },
+          },
+        },
+      },
+      404: errorAnswer('no ledger entry for this subject up to the signed tree head'),
     },
   },
   handler(req, _reply, ctx) {

@@ -15,6 +15,7 @@ import {
 import { countSkipped, sourceForCaller } from '../../../sources/registry.js';
 import { errorBody } from '../../errors.js';
 import { defineRoute, type RouteDef, type ServerContext } from '../../route.js';
+import { exportResponseSchema, otlpDryRunSchema, otlpStatusSchema } from './schema.js';
 
 /** What the OTLP trace and log routes share: one route shape, body inflation, landing the spans. */
 
@@ -134,6 +135,16 @@ export function defineOtlpRoute(spec: OtlpRouteSpec): RouteDef {
       body: {
         type: 'object',
         description: `an OTLP/HTTP Export${spec.signal === 'logs' ? 'Logs' : 'Trace'}ServiceRequest as JSON, or the same as application/x-protobuf (gzip allowed)`,
+      },
+      errors: otlpStatusSchema,
+    },
+    schema: {
+      response: {
+        200: {
+          description:
+            'the export response (application/x-protobuf for a protobuf request), or a dry run',
+          anyOf: [otlpDryRunSchema(spec.signal), exportResponseSchema(spec.signal)],
+        },
       },
     },
     renderError: (status, details, request) =>

@@ -5,6 +5,7 @@ import { storeStatus } from '../../../store/status.js';
 import { defineRoute } from '../../route.js';
 import { lastVerify } from '../ledger/last-verify.js';
 import { dailySeries } from './series.js';
+import { overviewSchema } from './schema.js';
 
 export const overviewRoute = defineRoute({
   method: 'GET',
@@ -23,10 +24,7 @@ export const overviewRoute = defineRoute({
       },
     },
     response: {
-      200: {
-        type: 'object',
-        description: 'status, series, sources, siem, kill_switch, last_verify',
-      },
+      200: overviewSchema,
     },
   },
   handler(req, _reply, ctx) {

@@ -5,6 +5,7 @@ import { jobUrl, prefersAsync, showJob, startJob } from '../../jobs.js';
 import { timeBound } from '../../query.js';
 import { defineRoute } from '../../route.js';
 import { jobSchema } from '../jobs/schema.js';
+import { builtPackSchema } from './schema.js';
 
 interface Body {
   format?: 'json' | 'html' | 'pdf';
@@ -94,10 +95,7 @@ export const packsBuildRoute = defineRoute({
       },
     },
     response: {
-      201: {
-        type: 'object',
-        description: 'the built pack (manifest facts), its download_url and the job_id it ran as',
-      },
+      201: builtPackSchema,
       202: {
         ...jobSchema,
         description: 'with Prefer: respond-async: the job (see GET /api/v1/jobs/{id})',

@@ -1,5 +1,6 @@
 import { pageOf } from '../../query.js';
 import { defineRoute, listResponse, pageQuery } from '../../route.js';
+import { packListItemSchema } from './schema.js';
 
 export const packsListRoute = defineRoute({
   method: 'GET',
@@ -9,7 +10,7 @@ export const packsListRoute = defineRoute({
   auth: 'read',
   schema: {
     querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery } },
-    response: { 200: listResponse('packs', 'a page of packs') },
+    response: { 200: listResponse('packs', 'a page of packs', packListItemSchema) },
   },
   async handler(req, _reply, ctx) {
     const { listPacks } = await import('../../../packs/pack-store.js');

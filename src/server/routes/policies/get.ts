@@ -1,5 +1,6 @@
 import { livePolicy } from '../../../detect/live-policy.js';
 import { defineRoute } from '../../route.js';
+import { livePolicySchema } from './schema.js';
 
 export const policiesGetRoute = defineRoute({
   method: 'GET',
@@ -8,7 +9,7 @@ export const policiesGetRoute = defineRoute({
   tag: 'policies',
   auth: 'read',
   schema: {
-    response: { 200: { type: 'object', description: 'version, created_at, actor, policy' } },
+    response: { 200: { ...livePolicySchema, description: 'the live policy and its version' } },
   },
   handler(_req, _reply, ctx) {
     return ctx.store.read((r) => livePolicy(r));

@@ -1,5 +1,6 @@
 import { livePolicy, setLivePolicy } from '../../../detect/live-policy.js';
 import { defineRoute } from '../../route.js';
+import { livePolicySchema } from './schema.js';
 
 export const policiesUpdateRoute = defineRoute({
   method: 'PUT',
@@ -10,7 +11,7 @@ export const policiesUpdateRoute = defineRoute({
   auth: 'admin',
   schema: {
     body: { type: 'object', description: 'a policy document (see `evid policies get --json`)' },
-    response: { 200: { type: 'object', description: 'the new live policy and its version' } },
+    response: { 200: { ...livePolicySchema, description: 'the new live policy and its version' } },
   },
   handler(req, _reply, ctx) {
     ctx.store.transact((tx) => setLivePolicy(tx, req.body), req.principal!.actor);

@@ -3,6 +3,7 @@ import { jobUrl, startJob } from '../../jobs.js';
 import { storeActingAs } from '../../acting-store.js';
 import { defineRoute } from '../../route.js';
 import { withLinks } from './links.js';
+import { queuedReportSchema } from './schema.js';
 
 export const reportsGenerateRoute = defineRoute({
   method: 'POST',
@@ -24,11 +25,7 @@ export const reportsGenerateRoute = defineRoute({
       },
     },
     response: {
-      202: {
-        type: 'object',
-        description:
-          'the queued report: report_id, status, status_url, filename; job_id and job_url (GET /api/v1/jobs/{id}) for its progress',
-      },
+      202: queuedReportSchema,
     },
   },
   async handler(req, reply, ctx) {

@@ -1,6 +1,7 @@
 import { pageOf } from '../../query.js';
 import { defineRoute, listResponse, pageQuery } from '../../route.js';
 import { withLinks } from './links.js';
+import { reportSchema } from './schema.js';
 
 export const reportsListRoute = defineRoute({
   method: 'GET',
@@ -10,7 +11,7 @@ export const reportsListRoute = defineRoute({
   auth: 'read',
   schema: {
     querystring: { type: 'object', additionalProperties: false, properties: { ...pageQuery } },
-    response: { 200: listResponse('reports', 'a page of reports') },
+    response: { 200: listResponse('reports', 'a page of reports', reportSchema) },
   },
   async handler(req, _reply, ctx) {
     const { listReports } = await import('../../../reports/report-store.js');

@@ -1,5 +1,6 @@
 import { defineRoute, errorAnswer } from '../../route.js';
 import { withLinks } from './links.js';
+import { reportSchema } from './schema.js';
 
 export const reportsStatusRoute = defineRoute({
   method: 'GET',
@@ -14,7 +15,7 @@ export const reportsStatusRoute = defineRoute({
       properties: { id: { type: 'string', minLength: 1, maxLength: 256 } },
     },
     response: {
-      200: { type: 'object', description: 'the report row; error says why a failed one failed' },
+      200: { ...reportSchema, description: 'the report; error says why a failed one failed' },
       404: errorAnswer('no report with this report_id or filename'),
     },
   },

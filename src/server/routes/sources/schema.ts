@@ -107,7 +107,11 @@ export const mappedSessionSchema = {
     session_id: { type: 'string' },
     agent: { type: 'string' },
     framework: orNull('string'),
-    attributes: { type: 'object', description: 'kept on the trace when this creates it' },
+    attributes: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'kept on the trace when this creates it (an open map, as the client sent it)',
+    },
     events: { type: 'array', items: eventSchema },
   },
 } as const;

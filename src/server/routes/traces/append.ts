@@ -20,12 +20,21 @@ export const tracesAppendRoute = defineRoute({
       201: {
         type: 'object',
         description: 'appended',
+        additionalProperties: false,
+        required: [
+          'trace_id',
+          'session_id',
+          'status',
+          'events_ingested',
+          'duplicates',
+          'findings_generated',
+        ],
         properties: {
           trace_id: { type: 'string' },
           session_id: { type: 'string' },
           status: { type: 'string', enum: ['accepted'] },
           events_ingested: { type: 'integer' },
-          duplicates: { type: 'integer' },
+          duplicates: { type: 'integer', description: 'events skipped: their event_id was stored' },
           findings_generated: { type: 'integer' },
         },
       },

@@ -1,5 +1,6 @@
 import { getTrace } from '../../../store/traces.js';
 import { defineRoute, errorAnswer, idParams } from '../../route.js';
+import { traceDetailSchema } from './schema.js';
 
 export const tracesGetRoute = defineRoute({
   method: 'GET',
@@ -11,9 +12,8 @@ export const tracesGetRoute = defineRoute({
     params: idParams,
     response: {
       200: {
-        type: 'object',
-        description:
-          'trace detail: trace_id, status, events, and findings (each as GET /findings lists it: id, type, severity, status, detector, event_id, excerpt, ...)',
+        ...traceDetailSchema,
+        description: 'the trace with its attributes, its events in order, and its findings',
       },
       404: errorAnswer('no trace with this trace_id or session_id'),
     },

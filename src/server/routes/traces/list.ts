@@ -1,6 +1,7 @@
 import { listTraces } from '../../../store/traces.js';
 import { windowAndPage, type WindowedPageQuery } from '../../query.js';
 import { defineRoute, filterString, listResponse, pageQuery, timeQuery } from '../../route.js';
+import { traceSummarySchema } from './schema.js';
 
 interface Query extends WindowedPageQuery {
   session?: string;
@@ -34,7 +35,7 @@ export const tracesListRoute = defineRoute({
         ...pageQuery,
       },
     },
-    response: { 200: listResponse('traces', 'a page of trace summaries') },
+    response: { 200: listResponse('traces', 'a page of trace summaries', traceSummarySchema) },
   },
   handler(req, _reply, ctx) {
     const q = req.query as Query;

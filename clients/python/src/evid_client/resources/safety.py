@@ -34,24 +34,24 @@ def analysis_text(
 
 def analysis_model(
     model_url: str, test_suite: str | None, categories: Sequence[str] | None
-) -> Call[Json]:
+) -> Call[t.ModelAnalysisRun]:
     body = drop_none(model_url=model_url, test_suite=test_suite, categories=as_list(categories))
-    return _post("/v1/analysis/safety/model", body)
+    return write("POST", "/v1/analysis/safety/model", body, None)
 
 
 def alignment_objectives(
     objectives: Sequence[Any], context: str | None, domain: str | None
-) -> Call[Json]:
+) -> Call[t.AlignmentObjectiveSet]:
     body = drop_none(objectives=list(objectives), context=context, domain=domain)
-    return _post("/v1/alignment/objectives", body)
+    return write("POST", "/v1/alignment/objectives", body, None)
 
 
 def alignment_evaluate(
     model_url: str, objectives: Sequence[Any], test_cases: Sequence[Mapping[str, Any]] | None
-) -> Call[Json]:
+) -> Call[t.AlignmentEvaluationRun]:
     cases = [dict(c) for c in test_cases] if test_cases is not None else None
     body = drop_none(model_url=model_url, objectives=list(objectives), test_cases=cases)
-    return _post("/v1/alignment/evaluate", body)
+    return write("POST", "/v1/alignment/evaluate", body, None)
 
 
 def monitoring_session(
@@ -59,18 +59,18 @@ def monitoring_session(
     monitoring_config: Mapping[str, Any] | None,
     alert_channels: Sequence[Mapping[str, Any]] | None,
     key: str | None,
-) -> Call[Json]:
+) -> Call[t.PostV1MonitoringSessionResponse]:
     channels = [dict(c) for c in alert_channels] if alert_channels is not None else None
     config = dict(monitoring_config) if monitoring_config is not None else None
     body = drop_none(system_id=system_id, monitoring_config=config, alert_channels=channels)
-    return _post("/v1/monitoring/session", body, key)
+    return write("POST", "/v1/monitoring/session", body, key)
 
 
 def monitoring_event(
     session_id: str, event_type: str, event_data: Mapping[str, Any], key: str | None
-) -> Call[Json]:
+) -> Call[t.PostV1MonitoringEventResponse]:
     body = {"session_id": session_id, "event_type": event_type, "event_data": dict(event_data)}
-    return _post("/v1/monitoring/event", body, key)
+    return write("POST", "/v1/monitoring/event", body, key)
 
 
 def monitoring_metrics(
@@ -85,14 +85,17 @@ def compliance_assess(
     frameworks: Sequence[str],
     system_metadata: Mapping[str, Any] | None,
     key: str | None,
-) -> Call[Json]:
+) -> Call[t.PostV1ComplianceAssessmentResponse]:
     metadata = dict(system_metadata) if system_metadata is not None else None
     body = drop_none(system_id=system_id, frameworks=list(frameworks), system_metadata=metadata)
-    return _post("/v1/compliance/assessment", body, key)
+    return write("POST", "/v1/compliance/assessment", body, key)
 
 
-def compliance_frameworks(region: str | None, domain: str | None) -> Call[Json]:
-    return _read("/v1/compliance/frameworks", region=region, domain=domain)
+def compliance_frameworks(
+    region: str | None, domain: str | None
+) -> Call[t.GetV1ComplianceFrameworksResponse]:
+    params = query(region=region, domain=domain) or None
+    return Call("GET", "/v1/compliance/frameworks", params=params)
 
 
 def compliance_documentation(
@@ -135,15 +138,16 @@ class SafetyAnalysis(Resource):
         *,
         test_suite: str | None = None,
         categories: Sequence[str] | None = None,
-    ) -> Json:
-        """Risk scores and recommendations for a model (URL or identifier)."""
+    ) -> t.ModelAnalysisRun:
+        """Risk scores and recommendations for a model (URL or identifier); a run longer than
+        20 s is answered while still running (poll its ``status_url``)."""
         return self._client._send(analysis_model(model_url, test_suite, categories))
 
 
 class SafetyAlignment(Resource):
     def objectives(
         self, objectives: Sequence[Any], *, context: str | None = None, domain: str | None = None
-    ) -> Json:
+    ) -> t.AlignmentObjectiveSet:
         return self._client._send(alignment_objectives(objectives, context, domain))
 
     def evaluate(
@@ -152,7 +156,7 @@ class SafetyAlignment(Resource):
         objectives: Sequence[Any],
         *,
         test_cases: Sequence[Mapping[str, Any]] | None = None,
-    ) -> Json:
+    ) -> t.AlignmentEvaluationRun:
         """Scores against objectives; test cases are {input, expected_properties}."""
         return self._client._send(alignment_evaluate(model_url, objectives, test_cases))
 
@@ -165,7 +169,7 @@ class SafetyMonitoring(Resource):
         monitoring_config: Mapping[str, Any] | None = None,
         alert_channels: Sequence[Mapping[str, Any]] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringSessionResponse:
         """Open a monitoring session; alert channels are {type: email|webhook, destination}."""
         return self._client._send(
             monitoring_session(system_id, monitoring_config, alert_channels, idempotency_key)
@@ -178,7 +182,7 @@ class SafetyMonitoring(Resource):
         event_data: Mapping[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringEventResponse:
         """Log an event (inference: input, output, confidence, latency); lists alerts raised."""
         return self._client._send(
             monitoring_event(session_id, event_type, event_data, idempotency_key)
@@ -202,12 +206,14 @@ class SafetyCompliance(Resource):
         *,
         system_metadata: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1ComplianceAssessmentResponse:
         return self._client._send(
             compliance_assess(system_id, frameworks, system_metadata, idempotency_key)
         )
 
-    def frameworks(self, *, region: str | None = None, domain: str | None = None) -> Json:
+    def frameworks(
+        self, *, region: str | None = None, domain: str | None = None
+    ) -> t.GetV1ComplianceFrameworksResponse:
         return self._client._send(compliance_frameworks(region, domain))
 
     def documentation(
@@ -272,15 +278,16 @@ class AsyncSafetyAnalysis(AsyncResource):
         *,
         test_suite: str | None = None,
         categories: Sequence[str] | None = None,
-    ) -> Json:
-        """Risk scores and recommendations for a model (URL or identifier)."""
+    ) -> t.ModelAnalysisRun:
+        """Risk scores and recommendations for a model (URL or identifier); a run longer than
+        20 s is answered while still running (poll its ``status_url``)."""
         return await self._client._send(analysis_model(model_url, test_suite, categories))
 
 
 class AsyncSafetyAlignment(AsyncResource):
     async def objectives(
         self, objectives: Sequence[Any], *, context: str | None = None, domain: str | None = None
-    ) -> Json:
+    ) -> t.AlignmentObjectiveSet:
         return await self._client._send(alignment_objectives(objectives, context, domain))
 
     async def evaluate(
@@ -289,7 +296,7 @@ class AsyncSafetyAlignment(AsyncResource):
         objectives: Sequence[Any],
         *,
         test_cases: Sequence[Mapping[str, Any]] | None = None,
-    ) -> Json:
+    ) -> t.AlignmentEvaluationRun:
         """Scores against objectives; test cases are {input, expected_properties}."""
         return await self._client._send(alignment_evaluate(model_url, objectives, test_cases))
 
@@ -302,7 +309,7 @@ class AsyncSafetyMonitoring(AsyncResource):
         monitoring_config: Mapping[str, Any] | None = None,
         alert_channels: Sequence[Mapping[str, Any]] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringSessionResponse:
         """Open a monitoring session; alert channels are {type: email|webhook, destination}."""
         return await self._client._send(
             monitoring_session(system_id, monitoring_config, alert_channels, idempotency_key)
@@ -315,7 +322,7 @@ class AsyncSafetyMonitoring(AsyncResource):
         event_data: Mapping[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1MonitoringEventResponse:
         """Log an event (inference: input, output, confidence, latency); lists alerts raised."""
         return await self._client._send(
             monitoring_event(session_id, event_type, event_data, idempotency_key)
@@ -339,12 +346,14 @@ class AsyncSafetyCompliance(AsyncResource):
         *,
         system_metadata: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
-    ) -> Json:
+    ) -> t.PostV1ComplianceAssessmentResponse:
         return await self._client._send(
             compliance_assess(system_id, frameworks, system_metadata, idempotency_key)
         )
 
-    async def frameworks(self, *, region: str | None = None, domain: str | None = None) -> Json:
+    async def frameworks(
+        self, *, region: str | None = None, domain: str | None = None
+    ) -> t.GetV1ComplianceFrameworksResponse:
         return await self._client._send(compliance_frameworks(region, domain))
 
     async def documentation(

@@ -1,4 +1,5 @@
 import { defineRoute, errorAnswer, idParams } from '../../../route.js';
+import { alignmentEvaluationRunSchema } from '../schema.js';
 
 export const alignmentEvaluateStatusRoute = defineRoute({
   method: 'GET',
@@ -9,7 +10,10 @@ export const alignmentEvaluateStatusRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'the run, as POST answered it once done' },
+      200: {
+        ...alignmentEvaluationRunSchema,
+        description: 'the run, as POST answered it once done',
+      },
       404: errorAnswer('no alignment evaluation run with this id'),
     },
   },

@@ -1,4 +1,5 @@
 import { defineRoute } from '../../../route.js';
+import { alignmentEvaluationRunSchema } from '../schema.js';
 
 export const alignmentEvaluateRoute = defineRoute({
   method: 'POST',
@@ -32,11 +33,13 @@ export const alignmentEvaluateRoute = defineRoute({
     },
     response: {
       200: {
-        type: 'object',
-        description:
-          'alignment_score, objectives (score each), test_cases (score and checks each), recommendations',
+        ...alignmentEvaluationRunSchema,
+        description: 'the run, done (with its result) or failed (with error) within 20 s',
       },
-      202: { type: 'object', description: 'the run still running: id, status, status_url' },
+      202: {
+        ...alignmentEvaluationRunSchema,
+        description: 'the run still running: poll its status_url',
+      },
     },
   },
   async handler(req, reply, ctx) {

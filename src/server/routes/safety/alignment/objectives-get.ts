@@ -1,4 +1,5 @@
 import { defineRoute, errorAnswer, idParams } from '../../../route.js';
+import { objectiveSetSchema } from '../schema.js';
 
 export const alignmentObjectivesGetRoute = defineRoute({
   method: 'GET',
@@ -9,7 +10,7 @@ export const alignmentObjectivesGetRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'as POST /v1/alignment/objectives answered' },
+      200: { ...objectiveSetSchema, description: 'as POST /v1/alignment/objectives answered' },
       404: errorAnswer('no objective set with this id'),
     },
   },

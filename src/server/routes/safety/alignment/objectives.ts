@@ -1,4 +1,5 @@
 import { defineRoute } from '../../../route.js';
+import { objectiveSetSchema } from '../schema.js';
 
 export const alignmentObjectivesRoute = defineRoute({
   method: 'POST',
@@ -26,9 +27,8 @@ export const alignmentObjectivesRoute = defineRoute({
     },
     response: {
       201: {
-        type: 'object',
-        description:
-          'id, objectives (properties, checks, implementation_guidance, policy_fragment)',
+        ...objectiveSetSchema,
+        description: 'the stored set: each objective with its checks, guidance and policy fragment',
       },
     },
   },

@@ -1,7 +1,8 @@
 import { assessSystem, type AssessmentRequest } from '../../../../safety/assessment.js';
 import { FRAMEWORK_IDS } from '../../../../safety/frameworks.js';
-import { defineRoute } from '../../../route.js';
+import { defineRoute, errorAnswer } from '../../../route.js';
 import { SAFETY_LIMITS, SAFETY_TAG } from '../limits.js';
+import { assessmentSchema } from './schema.js';
 
 export const safetyAssessmentRoute = defineRoute({
   method: 'POST',
@@ -35,19 +36,8 @@ export const safetyAssessmentRoute = defineRoute({
       additionalProperties: false,
     },
     response: {
-      201: {
-        type: 'object',
-        required: ['assessment_id', 'overall_score', 'frameworks', 'gaps', 'recommendations'],
-        properties: {
-          assessment_id: { type: 'string' },
-          system_id: { type: 'string' },
-          overall_score: { type: 'number' },
-          risk: { type: 'object' },
-          frameworks: { type: 'array', items: { type: 'object' } },
-          gaps: { type: 'array', items: { type: 'object' } },
-          recommendations: { type: 'array', items: { type: 'string' } },
-        },
-      },
+      201: assessmentSchema,
+      404: errorAnswer('no evidence recorded for this system_id (no trace of that agent)'),
     },
   },
   handler(req, reply, ctx) {

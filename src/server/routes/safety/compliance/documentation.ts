@@ -7,7 +7,7 @@ import {
   type DocumentFormat,
 } from '../../../../safety/documents/model.js';
 import { CONTENT_TYPES, renderDocument } from '../../../../safety/documents/render.js';
-import { defineRoute } from '../../../route.js';
+import { defineRoute, errorAnswer } from '../../../route.js';
 import { SAFETY_LIMITS, SAFETY_TAG } from '../limits.js';
 
 export const safetyDocumentationRoute = defineRoute({
@@ -28,6 +28,15 @@ export const safetyDocumentationRoute = defineRoute({
         format: { type: 'string', enum: [...DOCUMENT_FORMATS] },
       },
       additionalProperties: false,
+    },
+    response: {
+      200: {
+        type: 'string',
+        format: 'binary',
+        description:
+          'the document as an attachment: application/pdf (default), docx or text/html as format asks',
+      },
+      404: errorAnswer('no assessment with this assessment_id'),
     },
   },
   docs: { produces: CONTENT_TYPES.pdf },

@@ -1,6 +1,7 @@
 import { listFrameworks } from '../../../../safety/frameworks.js';
 import { defineRoute } from '../../../route.js';
 import { SAFETY_LIMITS, SAFETY_TAG } from '../limits.js';
+import { frameworksSchema } from './schema.js';
 
 export const safetyFrameworksRoute = defineRoute({
   method: 'GET',
@@ -19,13 +20,7 @@ export const safetyFrameworksRoute = defineRoute({
         domain: { type: 'string', minLength: 1, maxLength: 64 },
       },
     },
-    response: {
-      200: {
-        type: 'object',
-        required: ['frameworks'],
-        properties: { frameworks: { type: 'array', items: { type: 'object' } } },
-      },
-    },
+    response: { 200: frameworksSchema },
   },
   handler(req) {
     const { region, domain } = req.query as { region?: string; domain?: string };

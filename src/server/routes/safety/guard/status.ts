@@ -1,4 +1,4 @@
-import { defineRoute } from '../../../route.js';
+import { defineRoute, orNull } from '../../../route.js';
 
 export const safetyGuardStatusRoute = defineRoute({
   method: 'GET',
@@ -12,8 +12,30 @@ export const safetyGuardStatusRoute = defineRoute({
     response: {
       200: {
         type: 'object',
-        description:
-          'configured, detector, endpoint, format, checked, flagged, failed, last_error, updated_at',
+        description: 'the guard model of the live policy and what the guard worker has done',
+        additionalProperties: false,
+        required: [
+          'configured',
+          'detector',
+          'endpoint',
+          'format',
+          'checked',
+          'flagged',
+          'failed',
+          'last_error',
+          'updated_at',
+        ],
+        properties: {
+          configured: { type: 'boolean' },
+          detector: orNull('string', 'guard:<model>; null when no guard is configured'),
+          endpoint: orNull('string'),
+          format: orNull('string'),
+          checked: { type: 'integer', description: 'answers the guard judged' },
+          flagged: { type: 'integer' },
+          failed: { type: 'integer', description: 'answers the guard could not judge' },
+          last_error: orNull('string'),
+          updated_at: orNull('string'),
+        },
       },
     },
   },

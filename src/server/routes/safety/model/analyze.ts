@@ -1,4 +1,5 @@
 import { defineRoute } from '../../../route.js';
+import { modelAnalysisRunSchema } from '../schema.js';
 
 const HOUR = 3_600_000;
 
@@ -31,11 +32,13 @@ export const safetyModelAnalyzeRoute = defineRoute({
     },
     response: {
       200: {
-        type: 'object',
-        description:
-          'the finished run: risk_score, risk_level, risk_scores, failing_probes, probes, recommendations, trace_id',
+        ...modelAnalysisRunSchema,
+        description: 'the run, done (with its result) or failed (with error) within 20 s',
       },
-      202: { type: 'object', description: 'the run still running: id, status, status_url' },
+      202: {
+        ...modelAnalysisRunSchema,
+        description: 'the run still running: poll its status_url',
+      },
     },
   },
   async handler(req, reply, ctx) {

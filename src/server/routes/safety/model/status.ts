@@ -1,4 +1,5 @@
 import { defineRoute, errorAnswer, idParams } from '../../../route.js';
+import { modelAnalysisRunSchema } from '../schema.js';
 
 export const safetyModelStatusRoute = defineRoute({
   method: 'GET',
@@ -9,7 +10,7 @@ export const safetyModelStatusRoute = defineRoute({
   schema: {
     params: idParams,
     response: {
-      200: { type: 'object', description: 'the run, as POST answered it once done' },
+      200: { ...modelAnalysisRunSchema, description: 'the run, as POST answered it once done' },
       404: errorAnswer('no model analysis run with this id'),
     },
   },

@@ -1,3 +1,4 @@
+import { CHANNEL_TYPES } from '../../../../safety/monitoring/config.js';
 import { logMonitoringEvent, type EventRequest } from '../../../../safety/monitoring/event.js';
 import { defineRoute } from '../../../route.js';
 import { SAFETY_LIMITS, SAFETY_TAG } from '../limits.js';
@@ -25,15 +26,60 @@ export const safetyMonitoringEventRoute = defineRoute({
     response: {
       201: {
         type: 'object',
-        required: ['status', 'session_id', 'event_id', 'alerts'],
+        description: 'logged, with the alerts it raised and the channels told',
+        additionalProperties: false,
+        required: [
+          'status',
+          'session_id',
+          'event_id',
+          'trace_id',
+          'findings',
+          'alerts',
+          'notified',
+        ],
         properties: {
           status: { type: 'string', enum: ['logged'] },
           session_id: { type: 'string' },
-          event_id: { type: 'string' },
+          event_id: { type: 'string', description: 'mev_<ULID>' },
           trace_id: { type: 'string' },
-          findings: { type: 'integer' },
-          alerts: { type: 'array', items: { type: 'object' } },
-          notified: { type: 'array', items: { type: 'object' } },
+          findings: { type: 'integer', description: 'findings the detectors made of it' },
+          alerts: {
+            type: 'array',
+            items: {
+              type: 'object',
+              description:
+                'finding alerts carry finding_id, type, score, detector; latency and confidence alerts value and limit',
+              additionalProperties: false,
+              required: ['alert_id', 'rule', 'severity', 'message', 'event_id', 'at'],
+              properties: {
+                alert_id: { type: 'string' },
+                rule: { type: 'string', enum: ['finding', 'latency', 'confidence'] },
+                severity: { type: 'string' },
+                message: { type: 'string' },
+                event_id: { type: 'string' },
+                at: { type: 'string' },
+                finding_id: { type: 'string' },
+                type: { type: 'string' },
+                score: { type: 'number' },
+                detector: { type: 'string' },
+                value: { type: 'number' },
+                limit: { type: 'number' },
+              },
+            },
+          },
+          notified: {
+            type: 'array',
+            description: 'the channels the alerts are queued to (delivered by the outbox)',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['channel_id', 'type'],
+              properties: {
+                channel_id: { type: 'string' },
+                type: { type: 'string', enum: [...CHANNEL_TYPES] },
+              },
+            },
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { CHANNEL_TYPES, METRICS } from '../../../../safety/monitoring/config.js';
 import { createMonitoringSession } from '../../../../safety/monitoring/session.js';
-import { defineRoute } from '../../../route.js';
+import { defineRoute, orNull } from '../../../route.js';
 import { SAFETY_LIMITS, SAFETY_TAG } from '../limits.js';
 
 export const safetyMonitoringSessionRoute = defineRoute({
@@ -48,15 +48,53 @@ export const safetyMonitoringSessionRoute = defineRoute({
     response: {
       201: {
         type: 'object',
-        required: ['session_id', 'trace_id', 'system_id', 'monitoring_config', 'alert_channels'],
+        description: 'the session (a monitoring trace), its configuration with defaults filled in',
+        additionalProperties: false,
+        required: [
+          'session_id',
+          'trace_id',
+          'system_id',
+          'status',
+          'created_at',
+          'monitoring_config',
+          'alert_channels',
+        ],
         properties: {
-          session_id: { type: 'string' },
+          session_id: { type: 'string', description: 'mon_<ULID>' },
           trace_id: { type: 'string' },
           system_id: { type: 'string' },
-          status: { type: 'string' },
+          status: { type: 'string', enum: ['active'] },
           created_at: { type: 'string', format: 'date-time' },
-          monitoring_config: { type: 'object' },
-          alert_channels: { type: 'array', items: { type: 'object' } },
+          monitoring_config: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['metrics', 'interval', 'threshold', 'latency_max', 'confidence_min'],
+            properties: {
+              metrics: { type: 'array', items: { type: 'string', enum: [...METRICS] } },
+              interval: { type: 'string', description: 'metrics bucket, e.g. 5m' },
+              threshold: { type: 'number', description: 'detector threshold for its events' },
+              latency_max: orNull('number', 'ms; null: no latency alert'),
+              confidence_min: orNull('number', 'null: no confidence alert'),
+            },
+          },
+          alert_channels: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['channel_id', 'type', 'destination'],
+              properties: {
+                channel_id: { type: 'string' },
+                type: { type: 'string', enum: [...CHANNEL_TYPES] },
+                destination: { type: 'string' },
+                signing_secret: {
+                  type: 'string',
+                  description:
+                    'webhook channels only, shown this once: HMAC key of X-Evid-Signature',
+                },
+              },
+            },
+          },
         },
       },
     },
