@@ -2023,6 +2023,8 @@ export interface components {
             default_threshold: number;
             disabled_rules?: string[];
             enabled_categories: ("pii" | "secret" | "prompt_injection" | "jailbreak" | "toxicity" | "tool_misuse" | "policy")[];
+            /** @description opt-in built-in rules switched on (secret.high_entropy); disabled_rules wins */
+            enabled_rules?: string[];
             /** @description a guard model run after the rules */
             guard?: {
                 /** @description the environment variable holding its key (never the key) */

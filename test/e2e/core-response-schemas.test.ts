@@ -299,6 +299,7 @@ describe('core routes answer what their response schemas say', () => {
         api_key_env: 'GUARD_KEY',
       },
       disabled_rules: ['secretlint/slack'],
+      enabled_rules: ['secret.high_entropy'],
     };
     const set = await call('PUT', p, p, policy);
     expect(set.status, JSON.stringify(set.body)).toBe(200);

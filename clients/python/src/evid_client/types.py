@@ -651,6 +651,7 @@ Policy = TypedDict(
         "allowed_hosts": NotRequired[list[str]],
         "guard": NotRequired[PolicyGuard],
         "disabled_rules": NotRequired[list[str]],
+        "enabled_rules": NotRequired[list[str]],
     },
 )
 

@@ -72,6 +72,11 @@ const policySchema = {
       },
     },
     disabled_rules: { type: 'array', items: { type: 'string' } },
+    enabled_rules: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'opt-in built-in rules switched on (secret.high_entropy); disabled_rules wins',
+    },
   },
 } as const;
 
