@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseShapes } from '../support/response-shapes.js';
+import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
 import { startReceiver, type Receiver } from '../support/siem-receivers.js';
 import { api, startServer, trace, type Loose, type RunningServer } from '../support/server.js';
@@ -39,13 +39,10 @@ async function call(
   body?: unknown,
   headers?: Record<string, string>,
 ): Promise<{ status: number; body: Loose }> {
-  const r = await api(server.url, path, {
-    method,
+  return checkedCall(shapes, problems, server.url, method, documented, path, {
     ...(body === undefined ? {} : { body }),
     ...(headers ? { headers } : {}),
   });
-  problems.push(...shapes.check(method, documented, r.status, r.body));
-  return r;
 }
 
 async function waitForJob(id: string): Promise<Loose> {

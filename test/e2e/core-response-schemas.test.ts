@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseShapes } from '../support/response-shapes.js';
+import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
@@ -60,13 +60,10 @@ async function call(
   body?: unknown,
   headers?: Record<string, string>,
 ): Promise<{ status: number; body: Loose }> {
-  const r = await api(server.url, path, {
-    method,
+  return checkedCall(shapes, problems, server.url, method, documented, path, {
     ...(body === undefined ? {} : { body }),
     ...(headers ? { headers } : {}),
   });
-  problems.push(...shapes.check(method, documented, r.status, r.body));
-  return r;
 }
 
 /** A trace whose first prompt holds an e-mail address (a finding) and attributes. */

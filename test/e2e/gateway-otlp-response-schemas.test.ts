@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseShapes } from '../support/response-shapes.js';
+import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
 import { closedUrl } from '../support/gateway.js';
 import { api, type Loose, type RunningServer, startServer } from '../support/server.js';
@@ -32,9 +32,7 @@ async function call(
   path: string,
   options: { raw?: string; key?: string | null; headers?: Record<string, string> },
 ): Promise<{ status: number; body: Loose }> {
-  const r = await api(server.url, path, { method, ...options });
-  problems.push(...shapes.check(method, documented, r.status, r.body));
-  return r;
+  return checkedCall(shapes, problems, server.url, method, documented, path, options);
 }
 
 async function addSource(body: Record<string, unknown>): Promise<{ id: string; token: string }> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseShapes } from '../support/response-shapes.js';
+import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
 import {
   ADMIN_KEY,
@@ -59,9 +59,7 @@ async function call(
   path: string,
   options: { body?: unknown; headers?: Record<string, string>; key?: string | null } = {},
 ): Promise<{ status: number; body: Loose }> {
-  const r = await api(server.url, path, { method, ...options });
-  problems.push(...shapes.check(method, documented, r.status, r.body));
-  return r;
+  return checkedCall(shapes, problems, server.url, method, documented, path, options);
 }
 
 const ev = (session: string, agent: string, i: number) => ({

@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { Loose } from './server.js';
+import { api, type Loose } from './server.js';
 
 /**
  * Checks real answers against the response schemas of a served OpenAPI document, in both
@@ -162,4 +162,25 @@ export class ResponseShapes {
     }
     visiting.delete(loc);
   }
+}
+
+/** api()'s options but the method, for checkedCall. */
+export type CheckedCallOptions = Omit<NonNullable<Parameters<typeof api>[2]>, 'method'>;
+
+/**
+ * One request to the server at `url`; its answer is checked against the document under the
+ * path as documented (`/api/v1/sources/{id}`), and what is wrong is pushed to `problems`.
+ */
+export async function checkedCall(
+  shapes: ResponseShapes,
+  problems: string[],
+  url: string,
+  method: string,
+  documented: string,
+  path: string,
+  options: CheckedCallOptions = {},
+): Promise<{ status: number; body: Loose }> {
+  const r = await api(url, path, { method, ...options });
+  problems.push(...shapes.check(method, documented, r.status, r.body));
+  return r;
 }
