@@ -2215,6 +2215,64 @@ export interface components {
             trace_id: string | null;
             type: string;
         };
+        StoreVerdict: {
+            /** @description REST verify takes no saved checkpoint */
+            checkpoint: null;
+            /** @description the key that signs the next tree head */
+            current_key_fingerprint: string | null;
+            entries_checked: number;
+            first_bad_seq: number | null;
+            /** @description the key file beside the store; null: none */
+            key_file_fingerprint: string | null;
+            /** @description the store's trust root: its first ledger key */
+            key_fingerprint: string | null;
+            /** @description the key chain: the first key, then each rotation */
+            keys: {
+                fingerprint: string;
+                previous_fingerprint: string | null;
+                reason: string;
+                seq: number;
+            }[];
+            message: string;
+            ok: boolean;
+            /** @description the fingerprint the caller pinned (REST: none) */
+            pinned_fingerprint: string | null;
+            purged: number;
+            /** @description tampered, missing, reordered, truncated, signature, unsealed, unledgered, key, untrusted_key or rollback; null when ok */
+            reason: string | null;
+            /** @description the ledger entry at fault */
+            record: {
+                kind: string;
+                seq: number;
+                subject_id: string;
+            } | null;
+            /** @description null for an empty ledger */
+            root_hash: string | null;
+            /** @description a table row at fault (inserted outside the ledger, or edited) */
+            row: {
+                id: string;
+                table: string;
+            } | null;
+            /** @description rows per ledgered table, each checked against its ledger entry */
+            rows_checked: {
+                [key: string]: number;
+            };
+            /** @description the parallel fast path: chunks and worker threads; null: sequential */
+            scan: {
+                chunks: number;
+                threads: number;
+            } | null;
+            /** @description the latest signed tree head; null before the first */
+            signed_tree_head: {
+                checkpoint: string;
+                key_fingerprint: string | null;
+                root_hash: string;
+                signed_at: string;
+                tree_size: number;
+            } | null;
+            tree_heads_checked: number;
+            tree_size: number;
+        };
         Trace: {
             agent: string;
             /** @description attributes as the client sent them (an open map) */
@@ -2294,6 +2352,14 @@ export interface components {
             updated_at: string;
             /** @description usr_<ULID> */
             user_id: string;
+        };
+        VerifyRun: {
+            actor: string;
+            finished_at: string;
+            /** @description the verify job (GET /api/v1/jobs/{id}) */
+            job_id: string;
+            started_at: string;
+            verdict: components["schemas"]["StoreVerdict"];
         };
     };
     responses: never;
@@ -4043,13 +4109,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description started_at, finished_at, actor, verdict, job_id */
+            /** @description the verdict, with when and by whom it ran */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["VerifyRun"];
                 };
             };
             /** @description with Prefer: respond-async: the job (see GET /api/v1/jobs/{id}) */

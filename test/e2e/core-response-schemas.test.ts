@@ -3,6 +3,7 @@ import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
 import { startModelServer, type ModelServer } from '../support/model-servers.js';
 import { api, startServer, type Loose, type RunningServer } from '../support/server.js';
+import { withDb } from '../support/tamper.js';
 
 /**
  * The core routes' response schemas (traces, events, findings, compliance, reports, the kill
@@ -315,8 +316,10 @@ describe('core routes answer what their response schemas say', () => {
     expect(proved.status, JSON.stringify(proved.body)).toBe(200);
     expect(proved.body.entries[0].leaf_index).toBe(proved.body.entries[0].entry.seq - 1);
     expect((await call('GET', proof, `${proof}?subject=nothing_here`)).status).toBe(404);
-    const verified = await api(server.url, '/api/v1/ledger/verify', { method: 'POST', body: {} });
+    const verify = '/api/v1/ledger/verify';
+    const verified = await call('POST', verify, verify, {});
     expect(verified.status).toBe(200);
+    expect(verified.body.verdict.ok).toBe(true);
     const after = await call('GET', '/api/v1/ledger', '/api/v1/ledger');
     expect(after.body.last_verify).toMatchObject({ ok: true });
   });
@@ -434,6 +437,39 @@ describe('core routes answer what their response schemas say', () => {
     expect(fresh.check('GET', '/api/v1/traces/{id}', 200, detail)).toEqual([]);
   });
 
+  // Last before the check below: it leaves the store tampered with.
+  it('ledger verify: a failing verdict names the row, or the entry, at fault', async () => {
+    const verify = '/api/v1/ledger/verify';
+    // A kill switch's current state edited by hand (no digest of its own covers the row),
+    // then put back as it was.
+    const saved = withDb(store.dir, (db) =>
+      db.prepare('SELECT rowid, reason FROM kill_switch LIMIT 1').get(),
+    ) as { rowid: number; reason: string | null };
+    const setReason = (reason: string | null) =>
+      withDb(store.dir, (db) =>
+        db.prepare('UPDATE kill_switch SET reason = ? WHERE rowid = ?').run(reason, saved.rowid),
+      );
+    setReason('forged');
+    const row = await call('POST', verify, verify, {});
+    expect(row.body.verdict).toMatchObject({ ok: false, row: { table: 'kill_switch' } });
+    setReason(saved.reason);
+    expect((await call('POST', verify, verify, {})).body.verdict.ok).toBe(true);
+    // A finding edited: its record no longer matches its ledger entry's digest.
+    withDb(store.dir, (db) =>
+      db
+        .prepare(
+          "UPDATE findings SET severity = 'low' WHERE rowid = (SELECT MIN(rowid) FROM findings)",
+        )
+        .run(),
+    );
+    const entry = await call('POST', verify, verify, {});
+    expect(entry.body.verdict).toMatchObject({
+      ok: false,
+      reason: 'tampered',
+      record: { kind: 'finding.created' },
+    });
+  });
+
   it('no answer broke its schema; every JSON 2xx schema is exact, answered, and fully seen', () => {
     expect(problems).toEqual([]);
     const ops: Array<{ method: string; path: string; status: string }> = [];
@@ -462,6 +498,7 @@ describe('core routes answer what their response schemas say', () => {
     }
     ops.push({ method: 'GET', path: '/api/v1/ledger', status: '200' });
     ops.push({ method: 'GET', path: '/api/v1/ledger/proof', status: '200' });
+    ops.push({ method: 'POST', path: '/api/v1/ledger/verify', status: '200' });
     // A Job (the 202 of an async pack build) is admin-response-schemas' to see in full.
     const unseen = shapes.unseen(ops).filter((p) => !(p in NOT_EXERCISED) && !p.startsWith('Job'));
     expect(unseen).toEqual([]);

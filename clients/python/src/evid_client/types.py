@@ -78,6 +78,13 @@ __all__ = [
     "AlignmentEvaluationRunTestCasesItemChecksItem",
     "AlignmentEvaluationRunTestCasesItem",
     "AlignmentEvaluationRun",
+    "StoreVerdictKeysItem",
+    "StoreVerdictSignedTreeHead",
+    "StoreVerdictRecord",
+    "StoreVerdictRow",
+    "StoreVerdictScan",
+    "StoreVerdict",
+    "VerifyRun",
     "GetHealthResponse",
     "GetOpenapiJsonResponse",
     "GetTracesQuery",
@@ -1269,6 +1276,100 @@ AlignmentEvaluationRun = TypedDict(
         "alignment_score": NotRequired[float | None],
         "objectives": NotRequired[list[AlignmentEvaluationRunObjectivesItem]],
         "test_cases": NotRequired[list[AlignmentEvaluationRunTestCasesItem]],
+    },
+)
+
+
+StoreVerdictKeysItem = TypedDict(
+    "StoreVerdictKeysItem",
+    {
+        "seq": int,
+        "fingerprint": str,
+        "previous_fingerprint": str | None,
+        "reason": str,
+    },
+)
+
+
+# the latest signed tree head; null before the first
+StoreVerdictSignedTreeHead = TypedDict(
+    "StoreVerdictSignedTreeHead",
+    {
+        "tree_size": int,
+        "root_hash": str,
+        "signed_at": str,
+        "key_fingerprint": str | None,
+        "checkpoint": str,
+    },
+)
+
+
+# the ledger entry at fault
+StoreVerdictRecord = TypedDict(
+    "StoreVerdictRecord",
+    {
+        "seq": int,
+        "kind": str,
+        "subject_id": str,
+    },
+)
+
+
+# a table row at fault (inserted outside the ledger, or edited)
+StoreVerdictRow = TypedDict(
+    "StoreVerdictRow",
+    {
+        "table": str,
+        "id": str,
+    },
+)
+
+
+# the parallel fast path: chunks and worker threads; null: sequential
+StoreVerdictScan = TypedDict(
+    "StoreVerdictScan",
+    {
+        "chunks": int,
+        "threads": int,
+    },
+)
+
+
+StoreVerdict = TypedDict(
+    "StoreVerdict",
+    {
+        "ok": bool,
+        "entries_checked": int,
+        "tree_size": int,
+        "root_hash": str | None,
+        "key_fingerprint": str | None,
+        "current_key_fingerprint": str | None,
+        "keys": list[StoreVerdictKeysItem],
+        "pinned_fingerprint": str | None,
+        "signed_tree_head": StoreVerdictSignedTreeHead | None,
+        "tree_heads_checked": int,
+        "rows_checked": dict[str, int],
+        "purged": int,
+        "first_bad_seq": int | None,
+        "reason": str | None,
+        "record": StoreVerdictRecord | None,
+        "row": StoreVerdictRow | None,
+        "message": str,
+        "scan": StoreVerdictScan | None,
+        "key_file_fingerprint": str | None,
+        "checkpoint": None,
+    },
+)
+
+
+VerifyRun = TypedDict(
+    "VerifyRun",
+    {
+        "started_at": str,
+        "finished_at": str,
+        "actor": str,
+        "verdict": StoreVerdict,
+        "job_id": str,
     },
 )
 
@@ -3165,7 +3266,7 @@ GetLedgerProofResponse = TypedDict(
 )
 
 
-PostLedgerVerifyResponse = dict[str, Any]
+PostLedgerVerifyResponse = VerifyRun
 
 
 PostLedgerVerifyResponse202 = Job

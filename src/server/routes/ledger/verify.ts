@@ -3,6 +3,7 @@ import { defineRoute } from '../../route.js';
 import { jobUrl, prefersAsync, showJob, startJob } from '../../jobs.js';
 import { rememberVerify, type VerifyRun } from './last-verify.js';
 import { jobSchema } from '../jobs/schema.js';
+import { verifyRunSchema } from './verify-schema.js';
 
 export const ledgerVerifyRoute = defineRoute({
   method: 'POST',
@@ -15,7 +16,7 @@ export const ledgerVerifyRoute = defineRoute({
   rateLimit: { max: 6, windowMs: 60_000 },
   schema: {
     response: {
-      200: { type: 'object', description: 'started_at, finished_at, actor, verdict, job_id' },
+      200: { ...verifyRunSchema, description: 'the verdict, with when and by whom it ran' },
       202: {
         ...jobSchema,
         description: 'with Prefer: respond-async: the job (see GET /api/v1/jobs/{id})',
