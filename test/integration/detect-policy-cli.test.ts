@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { AppContext } from '../../src/context.js';
 import { buildServer } from '../../src/server/app.js';
-import { EXAMPLES, tempDataDir } from '../support/cli.js';
+import { EXAMPLES, tempDataDir, writePolicy } from '../support/cli.js';
 import { runCli } from '../support/io.js';
 
 /**
@@ -21,12 +21,6 @@ function store(): string {
   const t = tempDataDir('evid-detect-');
   dirs.push(t);
   return t.dir;
-}
-
-function writePolicy(dir: string, policy: unknown): string {
-  const file = join(dir, `policy-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(policy));
-  return file;
 }
 
 const rule = (pattern: string, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../support/cli.js';
+import { tempDataDir, writePolicy } from '../support/cli.js';
 import { runCli } from '../support/io.js';
 
 /**
@@ -19,12 +17,6 @@ function store(): string {
   const t = tempDataDir('evid-rule-ids-');
   dirs.push(t);
   return t.dir;
-}
-
-function writePolicy(dir: string, policy: unknown): string {
-  const file = join(dir, 'policy.json');
-  writeFileSync(file, JSON.stringify(policy));
-  return file;
 }
 
 // A SendGrid-shaped key with a random body (not a real key).

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../support/cli.js';
+import { tempDataDir, writePolicy } from '../support/cli.js';
 import { runCli } from '../support/io.js';
 
 /**
@@ -20,12 +18,6 @@ function store(): string {
   const t = tempDataDir('evid-entropy-');
   dirs.push(t);
   return t.dir;
-}
-
-function writePolicy(dir: string, policy: unknown): string {
-  const file = join(dir, 'policy.json');
-  writeFileSync(file, JSON.stringify(policy));
-  return file;
 }
 
 // A random line derived from a seed (no real key), with no name and no vendor prefix.

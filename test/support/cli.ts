@@ -1,11 +1,18 @@
 import { execa, type Result } from 'execa';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const EXAMPLES = join(ROOT, 'examples');
+
+/** A policy file in `dir` for `evid policies set` (a new name each call). */
+export function writePolicy(dir: string, policy: unknown): string {
+  const file = join(dir, `policy-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(policy));
+  return file;
+}
 
 export function tempDataDir(prefix = 'evid-test-'): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
