@@ -156,21 +156,22 @@ const YAML_LIST =
 const LIST_START = /:[ \t]*\r?\n[ \t]{0,32}-[ \t]/;
 const LIST_ITEM =
   /^([ \t]*-[ \t]+)(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([^\s"'#]\S{0,299}))[ \t]*(?:#.*)?\r?$/;
+// The keywords of a list's name (YAML or JSON) as the generic rule's triggers have them:
+// whole words, and substrings in the three usual cases for names run together (`dbPasswords`).
+const LIST_TRIGGERS = [
+  [
+    ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
+    ...['credentials', 'creds', 'apikeys', 'auth', 'pwd', 'pass'],
+    ...['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'].flatMap(inThreeCases),
+  ],
+  ['#colon'],
+];
 const yamlList: Detector = {
   id: 'secret.assigned_name:yaml_list',
   category: 'secret',
   types: ['secret.generic_api_key', 'secret.password'],
   patterns: [YAML_LIST, LIST_ITEM, LIST_START],
-  // The keywords of YAML_LIST's name as the generic rule's triggers have them: whole words,
-  // and substrings in the three usual cases for names run together (`dbPasswords`).
-  triggers: [
-    [
-      ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
-      ...['credentials', 'creds', 'apikeys', 'auth', 'pwd', 'pass'],
-      ...['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'].flatMap(inThreeCases),
-    ],
-    ['#colon'],
-  ],
+  triggers: LIST_TRIGGERS,
   scan(ctx, out) {
     const text = ctx.text;
     // A name ending a line with `:` and a `- ` item on the next: one fast scan for `:`.
@@ -213,14 +214,7 @@ const jsonList: Detector = {
   category: 'secret',
   types: ['secret.generic_api_key', 'secret.password'],
   patterns: [JSON_LIST, JSON_ITEM, LIST_OPEN],
-  triggers: [
-    [
-      ...['keys', 'key', 'tokens', 'token', 'secrets', 'secret', 'passwords', 'password'],
-      ...['credentials', 'creds', 'apikeys', 'auth', 'pwd', 'pass'],
-      ...['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'].flatMap(inThreeCases),
-    ],
-    ['#colon'],
-  ],
+  triggers: LIST_TRIGGERS,
   scan(ctx, out) {
     const text = ctx.text;
     // A quoted name, a colon and a bracket: one fast scan before the list regex.
