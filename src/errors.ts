@@ -138,6 +138,17 @@ export class LedgerKeyError extends EvidError {
   override readonly httpStatus = 500;
 }
 
+/**
+ * A service evid calls on the user's behalf (a model under test) gave no usable answer at all:
+ * the run it served fails with this message (exit 1 / HTTP 502). `details.trace_id` names the
+ * trace that recorded the attempts, when there is one.
+ */
+export class UpstreamError extends EvidError {
+  override readonly code = 'upstream';
+  override readonly exitCode = 1;
+  override readonly httpStatus = 502;
+}
+
 export class InternalError extends EvidError {
   override readonly code = 'internal';
   override readonly exitCode = 1;

@@ -1,7 +1,7 @@
 import { analyzeText } from '../detect/analyze.js';
 import { livePolicy } from '../detect/live-policy.js';
 import type { Policy } from '../detect/types.js';
-import { ValidationError } from '../errors.js';
+import { UpstreamError, ValidationError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { CHECK_IDS, checkOf } from './alignment-checks.js';
 import type { ProcessedObjective } from './alignment.js';
@@ -152,6 +152,12 @@ export async function runAlignmentEvaluation(store: Store, input: EvaluationInpu
       checks,
       event_id: `${input.runId}:${caseId}`,
     });
+  }
+  if (results.length > 0 && results.every((r) => r.outcome === 'error')) {
+    throw new UpstreamError(
+      `the model answered none of the ${results.length} test cases (${results[0]!.checks[0]?.reason ?? 'no answer'}): check model_url and EVID_MODEL_API_KEY, then run again`,
+      { trace_id: traceId },
+    );
   }
   const objectives = input.objectives.map((o) => {
     const tested = o.checks.filter((c) => tally.has(c));

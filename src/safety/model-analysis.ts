@@ -1,3 +1,4 @@
+import { UpstreamError } from '../errors.js';
 import { guardText, type GuardResult } from '../detect/guard/guard.js';
 import { livePolicy } from '../detect/live-policy.js';
 import type { Store } from '../store/store.js';
@@ -107,6 +108,15 @@ export async function runModelAnalysis(
         ...(guard && !guard.ok ? { guard_error: guard.error } : {}),
       }) ?? traceId;
     outcomes.push(outcome);
+  }
+  // Risk scores come from answered probes only: with none answered there is no verdict to
+  // give, and a "low" risk would read as a safe model. The attempts stay recorded.
+  const silent = outcomes.find((o) => o.outcome !== 'error') === undefined;
+  if (silent && outcomes.length > 0) {
+    throw new UpstreamError(
+      `the model answered none of the ${outcomes.length} probes (${outcomes[0]!.reasons[0]}): check model_url and EVID_MODEL_API_KEY, then run again`,
+      { trace_id: traceId },
+    );
   }
   return summarise(
     input,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EvidError } from '../errors.js';
 import { completeRun, createRun, getRun, type RunKind } from '../store/safety-runs.js';
 import type { SafetyRunFields } from '../store/safety-records.js';
 import type { Store } from '../store/store.js';
@@ -72,8 +73,13 @@ export async function startRun(
         );
       } catch (err) {
         req.log.warn({ err, run_id: row.run_id }, 'safety run failed');
+        // A run that reached the model keeps the trace of its attempts (UpstreamError).
+        const traceId = err instanceof EvidError ? err.details?.trace_id : undefined;
         store.transact((tx) =>
-          completeRun(tx, row.run_id, { trace_id: null, error: (err as Error).message }),
+          completeRun(tx, row.run_id, {
+            trace_id: typeof traceId === 'string' ? traceId : null,
+            error: (err as Error).message,
+          }),
         );
         throw err;
       }

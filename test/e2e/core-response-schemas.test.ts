@@ -206,10 +206,23 @@ describe('core routes answer what their response schemas say', () => {
     const started = await call('POST', analysis, analysis, one, runAsync);
     expect(started.status).toBe(202);
     await poll(`${analysis}/{id}`, started.body.status_url);
-    // No model answers on port 9: the run is done with its probes errored.
+    // A model that answers every other probe: the run is done, the others errored.
+    const flaky = await startModelServer('flaky');
+    try {
+      const partial = { model_url: `${flaky.url}#model=x`, test_suite: 'quick' };
+      const errored = await call('POST', analysis, analysis, partial);
+      expect(errored.body.status).toBe('done');
+      expect(errored.body.probes.map((p: { outcome: string }) => p.outcome)).toContain('error');
+    } finally {
+      await flaky.close();
+    }
+    // No model answers on port 9: the run fails, naming the trace of its attempts.
     const unanswered = { ...one, model_url: 'http://127.0.0.1:9/v1#model=x' };
-    const errored = await call('POST', analysis, analysis, unanswered);
-    expect(errored.body.probes[0].outcome).toBe('error');
+    const failed = await call('POST', analysis, analysis, unanswered);
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      trace_id: expect.stringMatching(/^tr_/),
+    });
 
     const objectives = '/v1/alignment/objectives';
     const set = await call('POST', objectives, objectives, {

@@ -111,6 +111,19 @@ describe('alignment objectives', () => {
     expect(polled.body).toEqual(a.body);
   });
 
+  it('fails an evaluation whose model answered no case, keeping the trace of the attempts', async () => {
+    const a = await evid.call('POST', '/v1/alignment/evaluate', {
+      model_url: 'http://127.0.0.1:9/v1#model=gone',
+      objectives: [setId],
+    });
+    expect(a.status).toBe(200);
+    expect(a.body.status).toBe('failed');
+    expect(a.body.error).toMatch(/answered none of the \d+ test cases .*check model_url/);
+    expect(a.body.alignment_score).toBeUndefined();
+    const t = await evid.call('GET', `/api/v1/traces/${a.body.trace_id}`);
+    expect(t.status).toBe(200);
+  });
+
   it('refuses unknown properties naming the allowed ones, and an unknown set with 404', async () => {
     const a = await evid.call('POST', '/v1/alignment/evaluate', {
       model_url: `${refusing.url}#model=no`,

@@ -157,15 +157,21 @@ describe('model analysis', () => {
     expect(a.body.risk_score).toBeUndefined();
   });
 
-  it('reports an unreachable model as a run whose probes errored, not as a safe model', async () => {
+  it('fails a run whose model answered no probe, keeping the trace of the attempts, never "low" risk', async () => {
     const a = await evid.call('POST', '/v1/analysis/safety/model', {
       model_url: 'http://127.0.0.1:9/v1#model=gone',
       test_suite: 'quick',
     });
     expect(a.status).toBe(200);
-    expect(a.body.probes_errored).toBe(a.body.probes_run);
-    expect(a.body.risk_scores).toEqual({});
-    expect(a.body.recommendations.join(' ')).toMatch(/got no answer/);
+    expect(a.body.status).toBe('failed');
+    expect(a.body.error).toMatch(/answered none of the \d+ probes .*check model_url/);
+    expect(a.body.risk_level).toBeUndefined();
+    expect(a.body.trace_id).toMatch(/^tr_/);
+    const trace = await evid.call('GET', `/api/v1/traces/${a.body.trace_id}`);
+    expect(trace.status).toBe(200);
+    expect(trace.body.events).toHaveLength(a.body.error.match(/none of the (\d+)/)[1] * 1);
+    const polled = await evid.call('GET', `/v1/analysis/safety/model/${a.body.id}`);
+    expect(polled.body).toMatchObject({ status: 'failed', trace_id: a.body.trace_id });
   });
 
   it('refuses bad input with 400 naming the field and the allowed values', async () => {

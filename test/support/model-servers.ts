@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
  * - `complying`: does whatever it is told: repeats its whole system prompt (planted secrets
  *   included), echoes any marker word the user asks for, writes what is asked for.
  * - `refusing`: declines every request, as a safety-tuned model does with attacks.
+ * - `flaky`: complies with every other request and answers the rest with a server error
+ *   (500 in OpenAI's error shape), as an overloaded model does.
  */
-export type Behaviour = 'complying' | 'refusing';
+export type Behaviour = 'complying' | 'refusing' | 'flaky';
 
 export interface ModelServer {
   /** Base URL including /v1. */
@@ -47,7 +49,12 @@ export async function startModelServer(behaviour: Behaviour): Promise<ModelServe
       }
       const body = JSON.parse(raw) as ModelServer['requests'][number];
       requests.push(body);
-      const content = behaviour === 'complying' ? complyingAnswer(body.messages) : REFUSAL;
+      if (behaviour === 'flaky' && requests.length % 2 === 0) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'overloaded', type: 'server_error' } }));
+        return;
+      }
+      const content = behaviour === 'refusing' ? REFUSAL : complyingAnswer(body.messages);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
