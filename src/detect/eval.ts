@@ -104,6 +104,23 @@ export function evaluateCorpus(dir: string, policy?: Policy): EvalReport {
 
 export function evaluateSamples(samples: readonly Sample[], policy?: Policy): EvalReport {
   const detector = createDetector(policy);
+  return scoreSamples(samples, (s) => {
+    const scope = s.categories ? new Set(s.categories) : undefined;
+    return detector
+      .scanEvent([{ field: s.field ?? 'prompt', text: s.text }])
+      .filter((d) => !scope || scope.has(d.category))
+      .map((d) => d.type);
+  });
+}
+
+/**
+ * Scores any labeller against the samples' labels by the rule above: `predict` gives the
+ * types it found in a sample (the detector, or another reader's labels for the same text).
+ */
+export function scoreSamples(
+  samples: readonly Sample[],
+  predict: (sample: Sample) => readonly string[],
+): EvalReport {
   type Tally = { tp: number; fp: number; fn: number };
   const types = new Map<string, Tally>();
   const bump = (map: Map<string, Tally>, key: string, k: keyof Tally) => {
@@ -114,13 +131,7 @@ export function evaluateSamples(samples: readonly Sample[], policy?: Policy): Ev
   const flagged = new Map<string, Tally>();
   const errors: SampleError[] = [];
   for (const s of samples) {
-    const scope = s.categories ? new Set(s.categories) : undefined;
-    const found = new Set(
-      detector
-        .scanEvent([{ field: s.field ?? 'prompt', text: s.text }])
-        .filter((d) => !scope || scope.has(d.category))
-        .map((d) => d.type),
-    );
+    const found = new Set(predict(s));
     const labels = new Set(s.labels);
     for (const t of found) bump(types, t, labels.has(t) ? 'tp' : 'fp');
     for (const t of labels) if (!found.has(t)) bump(types, t, 'fn');
