@@ -67,7 +67,12 @@ export function startLogTailers(
         if (stopping) break;
         await tail.tick(() => stopping);
       }
-      await sleep(pollMs, undefined, { signal: abort.signal }).catch(() => undefined);
+      // With no log source to tail there is nothing to poll until the next look at the
+      // sources: an idle server sleeps instead of waking every pollMs.
+      const wait = tails.size
+        ? pollMs
+        : Math.max(pollMs, sourcesEvery - (Date.now() - refreshedAt));
+      await sleep(wait, undefined, { signal: abort.signal }).catch(() => undefined);
     }
     for (const tail of tails.values()) tail.close();
   })();
