@@ -41,7 +41,9 @@
 // `sk_live_` key under a Picatic name is `secret.generic_api_key`, not Stripe's type; an age
 // secret key (`AGE-SECRET-KEY-1...`) is `secret.private_key`; a Sentry DSN with its secret
 // part and a BrowserStack hub URL with its key are `secret.connection_string` (a URL with a
-// password), as is PlanetScale's `pwd=pscale_pw_...` in a connection string; ASP.NET's
+// password), as is PlanetScale's `pwd=pscale_pw_...` in a connection string; OWASP juice-shop's
+// login password for its `bjoern` account (base64 of his e-mail reversed, a real test
+// account's password, not a stand-in) is `secret.password`; ASP.NET's
 // `validationKey` and `decryptionKey`, Rails' secret tokens and `secret_key_base`, a bare
 // master.key, a Teams webhook and an Alibaba key id and secret are
 // `secret.generic_api_key`; Temporal's key, which the custom patterns' test file writes in
