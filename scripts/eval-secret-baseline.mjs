@@ -4,7 +4,7 @@
 // on) and by the project's detector. A sample counts as flagged when anything reports on it.
 // It says how far a maintained scanner gets on another scanner's test suite, the kind of
 // text the blind rounds are made of. Run after `npm run build`:
-//   node scripts/eval-secret-baseline.mjs [file.jsonl ...]   (default: rounds 8-13)
+//   node scripts/eval-secret-baseline.mjs [file.jsonl ...]   (default: rounds 8-14)
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { loadSamples } from '../dist/detect/eval.js';
 const corpus = fileURLToPath(new URL('../test/fixtures/detect/', import.meta.url));
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : [8, 9, 10, 11, 12, 13].flatMap((n) => [
+  : [8, 9, 10, 11, 12, 13, 14].flatMap((n) => [
       join(corpus, `external${n}-dev.jsonl`),
       join(corpus, 'heldout', `external${n}-heldout.jsonl`),
     ]);

@@ -87,6 +87,8 @@ describe('external injection and jailbreak sets', () => {
   const held12 = loadSamples(join(CORPUS, 'heldout', 'external12-heldout.jsonl'));
   const dev13 = loadSamples(join(CORPUS, 'external13-dev.jsonl'));
   const held13 = loadSamples(join(CORPUS, 'heldout', 'external13-heldout.jsonl'));
+  const dev14 = loadSamples(join(CORPUS, 'external14-dev.jsonl'));
+  const held14 = loadSamples(join(CORPUS, 'heldout', 'external14-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -99,7 +101,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-13 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-14 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -117,6 +119,7 @@ describe('external injection and jailbreak sets', () => {
         ...held11,
         ...held12,
         ...held13,
+        ...held14,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -134,6 +137,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev11,
         ...dev12,
         ...dev13,
+        ...dev14,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -177,6 +181,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 11, dev: dev11, held: held11, toolResultsOnly: false },
     { round: 12, dev: dev12, held: held12, toolResultsOnly: false },
     { round: 13, dev: dev13, held: held13, toolResultsOnly: false },
+    { round: 14, dev: dev14, held: held14, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -258,15 +263,17 @@ describe('external injection and jailbreak sets', () => {
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
-  // Rounds 11-13 (issue 18): secrets only, each from several scanners' test data (11: trivy,
+  // Rounds 11-14 (issue 18): secrets only, each from several scanners' test data (11: trivy,
   // kingfisher, semgrep-rules and three smaller scanners; 12: sonar-text's rule examples,
   // checkov, deepsecrets, wrongsecrets; 13: kics, sarif-pattern-matcher, pre-commit-hooks,
   // GitGuardian's sample_secrets, repo-supervisor, earlybird, gosec, Bearer, CodeQL and
-  // others); at least three repositories give labels and none more than half of them.
+  // others; 14: horusec, GitHub's secret-scanning-custom-patterns, CredSweeper, brakeman,
+  // bandit and others); at least three repositories give labels and none more than half.
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
     { round: 13, all: [...dev13, ...held13] },
+    { round: 14, all: [...dev14, ...held14] },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
     ({ all }) => {
