@@ -37,6 +37,7 @@ const TUNED_SINCE = {
   'external12-heldout.jsonl': 'its scoring (a mend read from it)',
   'external13-heldout.jsonl': 'its scoring (session 12)',
   'external14-heldout.jsonl': 'its scoring (session 13)',
+  'external15-heldout.jsonl': 'its scoring (session 13)',
 };
 
 const pct = (x) => x.toFixed(3);
