@@ -50,7 +50,14 @@ export function runPool<Task, Result>(
       worker.on('message', (result: Result) => {
         results[current] = result;
         done++; // not inside onTaskDone?.(): an absent callback would skip its arguments
-        onTaskDone?.(done);
+        try {
+          onTaskDone?.(done);
+        } catch (err) {
+          // Thrown inside a worker's message event it would be uncaught and end the process
+          // (the server's, for a verify job): it ends this pool instead.
+          finish(err);
+          return;
+        }
         if (done === tasks.length) finish();
         else feed();
       });

@@ -89,3 +89,17 @@ it('a verify run over worker threads reports one step per finished chunk, ending
     app.close();
   }
 });
+
+it('a progress listener that throws ends the pool with its error, not the process', async () => {
+  const { runPool } = await dist('store/worker-pool.js');
+  const worker = pathToFileURL(join(ROOT, 'dist', 'store', 'leaves-worker.js'));
+  const ranges = [
+    { start: 1, end: 2 },
+    { start: 3, end: 4 },
+  ];
+  await expect(
+    runPool(worker, store.dir, ranges, 2, () => {
+      throw new Error('listener failed');
+    }),
+  ).rejects.toThrow('listener failed');
+});
