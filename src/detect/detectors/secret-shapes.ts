@@ -139,13 +139,19 @@ const symbolApiKey = symbolRule(
   'secret.generic_api_key:symbols',
   'secret.generic_api_key',
   'api_?key|secret',
-  ['~apikey', '~api_key', '~APIKEY', '~ApiKey', '~apiKey', 'secret', '~secret', '~Secret'],
+  // The regex ignores case: each case a name takes inside a word has its substring
+  // (`CLIENTSECRET`, round 14's held-out text upper-cased by the trigger contract test).
+  [
+    ...['~apikey', '~api_key', '~APIKEY', '~API_KEY', '~ApiKey', '~apiKey'],
+    ...['secret', '~secret', '~Secret', '~SECRET'],
+  ],
 );
 const symbolPassword = symbolRule('secret.password:symbols', 'secret.password', 'password|passwd', [
   'password',
   'passwd',
   '~password',
   '~Password',
+  '~PASSWORD',
 ]);
 
 // A key name inside a word: a camel-case hump (`clientSecretKey`, `myApiKey`) or a
