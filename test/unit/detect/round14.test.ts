@@ -224,3 +224,17 @@ describe('round 14: stand-ins', () => {
     expect(secrets("DB_PASSWORD: 'K3ttl3dRum'")).toEqual(['secret.password K3ttl3dRum']);
   });
 });
+
+describe('round 14: the symbol-value rules read the names their triggers select', () => {
+  const value = 'w}r@ng#le(saw]tooth%moon';
+  const symbols = (text: string) =>
+    all(text).filter((f) => f.startsWith('secret.generic_api_key:symbols'));
+
+  it('a camel-case or separated name, not an upper-case run-together one', () => {
+    expect(symbols(`clientSecret = "${value}"`)).toEqual([
+      `secret.generic_api_key:symbols secret.generic_api_key ${value}`,
+    ]);
+    expect(symbols(`CLIENT_SECRET = "${value}"`)).toHaveLength(1);
+    expect(symbols(`CLIENTSECRET = "${value}"`)).toEqual([]);
+  });
+});
