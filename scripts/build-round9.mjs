@@ -8,6 +8,8 @@
 // scanner lists as a negative only because of an allowlist pragma or ignore file is a
 // positive. The split is the corpus rule: the first byte of the SHA-256 of the text, even to
 // external9-dev.jsonl (tuned on), odd to heldout/external9-heldout.jsonl (scored once).
+// Relabelled in round 14: the two age secret keys are `secret.private_key` (an age secret key
+// is an X25519 private key; round 14 labels them so), where this round first said generic.
 import { writeRound } from './round-split.mjs';
 
 const RS = 'sirwart/ripsecrets';
@@ -24,6 +26,7 @@ const AS = 'secret.aws_secret_key';
 const GEN = 'secret.generic_api_key';
 const PW = 'secret.password';
 const CS = 'secret.connection_string';
+const PK = 'secret.private_key';
 
 // ripsecrets: test/one_per_line/* (one secret per line), test/one_per_file, test/one, test/none.
 const L = 'test/one_per_line';
@@ -90,8 +93,11 @@ rs(`${L}/stripe`, ['secret.stripe_key'], 'rk_live_5TcWfjKmJgpql9hjpRnwRXbT');
 rs(`${L}/twilio`, [], 'ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
 rs(`${L}/twilio`, [], 'SKxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
 rs(`${L}/url`, [], 'mysql://USERNAME:PASSWORD@example.com');
-rs(`${L}/age`, [GEN], 'AGE-SECRET-KEY-1Y5JDPF0K03KJV5ZPVMGESWF8JQZR8AU7ZWPMRQMM2D9Y8G0QRNZSZVU0ZN');
-rs(`${L}/age`, [GEN], 'AGE-SECRET-KEY-13JCDF682MCF4V7LPYVCE85VTSNC60TPX5ZYSSNK599PGTFX9L3TQVW5JTH');
+// An age secret key is an X25519 private key: labelled `secret.private_key` since round 14,
+// which labels it so (one convention for both rounds; relabelled after round 9 was scored,
+// so its blind figure stands as it was).
+rs(`${L}/age`, [PK], 'AGE-SECRET-KEY-1Y5JDPF0K03KJV5ZPVMGESWF8JQZR8AU7ZWPMRQMM2D9Y8G0QRNZSZVU0ZN');
+rs(`${L}/age`, [PK], 'AGE-SECRET-KEY-13JCDF682MCF4V7LPYVCE85VTSNC60TPX5ZYSSNK599PGTFX9L3TQVW5JTH');
 rs(
   `${L}/intra42`,
   [GEN],

@@ -104,6 +104,8 @@ const TYPES = [
   ['discord-', 'secret.discord_bot_token'],
   ['telegram-', 'secret.telegram_bot_token'],
   ['pypi-', 'secret.pypi_token'],
+  // An age secret key is an X25519 private key (secret-shapes.ts types it so too).
+  ['age-secret-key', 'secret.private_key'],
 ];
 const typeOf = (id) => TYPES.find(([p]) => id.startsWith(p))?.[1] ?? 'secret.generic_api_key';
 

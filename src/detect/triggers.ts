@@ -16,13 +16,15 @@ import type { Detector } from './rule.js';
  *             hexcolon (hex words joined by two colons, as in an IPv6 address),
  *             longalnum (an upper-case word of 14+ characters with digits, or of 16+),
  *             leet (3+ short words mixing letters and digits, as in "1gn0r3 pr3v10us"),
- *             digits5 (5 ASCII digits in a row, anywhere in a word: `\d{5}`)
+ *             digits5 (5 ASCII digits in a row, anywhere in a word: `\d{5}`),
+ *             hex32 (a word of 32+ hex digits and letters a-f, either case, with a digit)
  * Words are runs of ASCII letters and digits, plus Latin-1 letters (`_` splits words, so
  * `db_password` holds the word `password`). Words are hashed (FNV-1a) and looked up through
  * a Bloom filter; a hash collision only runs a detector needlessly, it never skips one.
  * The same pass notes which ASCII punctuation occurs and whether an upper-case letter does,
  * so the substring checks of `~text` and `=Word` (one `includes` each) run only when the
- * text holds every punctuation mark and case the literal needs.
+ * text holds every punctuation mark and case the literal needs, and a literal beyond Latin-1
+ * only when the text holds such a character.
  */
 
 const SIG_DIGITS7 = 1;
@@ -36,6 +38,9 @@ const SIG_HEXCOLON = 128;
 const SIG_LONGALNUM = 256;
 const SIG_LEET = 512;
 const SIG_DIGITS5 = 1024;
+const SIG_HEX32 = 4096;
+/** Not a signal a detector names: the text holds a character beyond Latin-1. */
+const SIG_NON_LATIN1 = 2048;
 const SIGNAL_BIT: Readonly<Record<string, number>> = {
   digits7: SIG_DIGITS7,
   ipv4: SIG_IPV4,
@@ -48,6 +53,7 @@ const SIGNAL_BIT: Readonly<Record<string, number>> = {
   longalnum: SIG_LONGALNUM,
   leet: SIG_LEET,
   digits5: SIG_DIGITS5,
+  hex32: SIG_HEX32,
 };
 
 const PRIME = 16777619;
@@ -214,6 +220,11 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
   const litUpper = Uint8Array.from({ length: size }, (_, id) =>
     /[A-Z]/.test(literal[id] ?? '') ? 1 : 0,
   );
+  // A literal beyond Latin-1 (`~비밀번호`, `~hasło`) cannot occur in a Latin-1 text, which most
+  // fields are: no includes() for it there.
+  const litWide = Uint8Array.from({ length: size }, (_, id) =>
+    NON_LATIN1.test(literal[id] ?? '') ? 1 : 0,
+  );
   const words = wordTable(byHash);
   const need = Uint8Array.from(groupCount);
 
@@ -262,7 +273,8 @@ export function buildTriggerIndex(detectors: readonly Detector[]): TriggerIndex 
   /** A literal may occur: the text has every punctuation mark and the capitals it needs. */
   const mayHold = (id: number): boolean =>
     (facts.punct & (litPunct[id] as number)) === litPunct[id] &&
-    (litUpper[id] === 0 || (facts.kinds & UPPER) !== 0);
+    (litUpper[id] === 0 || (facts.kinds & UPPER) !== 0) &&
+    (litWide[id] === 0 || (facts.signals & SIG_NON_LATIN1) !== 0);
   /** A substring trigger is worth an includes() only if it would complete a detector. */
   const completes = (id: number): boolean => {
     for (let p = pairStart[id] as number, e = pairStart[id + 1] as number; p < e; p++) {
@@ -393,6 +405,7 @@ function scanBytes(text: string, bloom: Uint8Array): void {
   let signals = 0;
   const latin1 = !NON_LATIN1.test(text);
   if (!latin1) {
+    signals |= SIG_NON_LATIN1;
     if (INVISIBLE.test(text)) signals |= SIG_INVISIBLE;
     if (GREEK_CYRILLIC.test(text)) signals |= SIG_GREEK_CYRILLIC;
   }
@@ -463,6 +476,7 @@ function scanBytes(text: string, bloom: Uint8Array): void {
           (len >= 16 || (kinds & DIGIT) !== 0)
         )
           signals |= SIG_LONGALNUM;
+        if (len >= 32 && (kinds & (NOTHEX | DIGIT)) === DIGIT) signals |= SIG_HEX32;
       }
       if (c === 58 && (kinds & NOTHEX) === 0) {
         if (++hexRun >= 2) signals |= SIG_HEXCOLON;

@@ -12,6 +12,8 @@ const FILE_TLD =
 const CODE_HOSTS =
   /^(?:git|hg|svn)@(?:github\.com|gitlab\.com|bitbucket\.org|ssh\.dev\.azure\.com)/i;
 
+/** `scheme://user:` right before a local part: URL userinfo. */
+const URL_USER_BEFORE = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@:]{0,64}:$/;
 const EMAIL_AT = new RegExp(EMAIL.source.replace('(?<![\\w.%+-])', ''), 'y');
 
 function localChar(c: number): boolean {
@@ -49,6 +51,13 @@ const email: Detector = {
       while (start > 0 && at - start <= 64 && localChar(text.charCodeAt(start - 1))) start--;
       if (at - start > 64 || start === at) continue;
       while (start < at && !/[A-Za-z0-9]/.test(text[start] as string)) start++;
+      // `scheme://user:password@host`: the run before `@` is a URL's password, not a mailbox
+      // (round 14: a Sentry DSN's secret and a BrowserStack key were read as addresses).
+      if (
+        text.charCodeAt(start - 1) === 58 &&
+        URL_USER_BEFORE.test(text.slice(Math.max(0, start - 80), start))
+      )
+        continue;
       EMAIL_AT.lastIndex = start;
       const m = EMAIL_AT.exec(text);
       if (!m) continue;

@@ -20,7 +20,7 @@ export const GITLEAKS_ROWS: readonly GitleaksRow[] = [
   { id: '1password-service-account-token', type: 'secret.onepassword_token', triggers: [['ops']] },
   { id: 'adafruit-api-key', type: 'secret.generic_api_key', triggers: [['adafru*']] },
   { id: 'adobe-client-secret', type: 'secret.generic_api_key', triggers: [['p8e']] },
-  { id: 'age-secret-key', type: 'secret.generic_api_key', triggers: [['secret']] },
+  { id: 'age-secret-key', type: 'secret.private_key', triggers: [['secret']] },
   { id: 'airtable-api-key', type: 'secret.generic_api_key', triggers: [['airtab*']] },
   { id: 'algolia-api-key', type: 'secret.generic_api_key', triggers: [['algoli*']] },
   {

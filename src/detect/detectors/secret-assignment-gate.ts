@@ -10,9 +10,12 @@ export const NAME_TAIL = '[A-Za-z0-9_.-]{0,48}';
 /** What may lead a line-form assignment: Dockerfile, shell and Apache directives. */
 export const DIRECTIVE = '(?:(?:ENV|ARG|export|set|setenv|SetEnv)[ \\t]+)?';
 
-/** Characters that may sit between a name and its separator: spaces, quotes, `[]`, `!?:=`. */
+/**
+ * Characters that may sit between a name and its separator: spaces, quotes, `[]`, `!?:=`,
+ * and the comma of `set :name, "v"` (a Capistrano setting: no quote closes the name there).
+ */
 const BETWEEN = new Uint8Array(128);
-for (const ch of ' \t[]\\"\'`!?:=') BETWEEN[ch.charCodeAt(0)] = 1;
+for (const ch of ' \t[]\\"\'`!?:=,') BETWEEN[ch.charCodeAt(0)] = 1;
 const IN_NAME = new Uint8Array(128);
 for (let c = 0; c < 128; c++) IN_NAME[c] = /[A-Za-z0-9_.-]/.test(String.fromCharCode(c)) ? 1 : 0;
 const SECRET_WORD = new RegExp(KEYWORD, 'i');

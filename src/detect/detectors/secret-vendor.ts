@@ -111,6 +111,23 @@ const sendgrid = vendor(
     shannonEntropy(v.slice(3)) > 4,
 );
 
+// A SendGrid-named `SG.` key of another shape (round 14's dev half: horusec's sample has parts
+// of 27 and 27, not SendGrid's 22 and 43): two signs agree, SendGrid's prefix and its name in
+// the text (`SENDGRID_API_KEY`, `SEND_GRID_API_KEY`), so the key is typed SendGrid's rather
+// than a generic key. Without the name the loose rule keeps to SendGrid's own lengths, since
+// `SG.` alone is a short prefix.
+const SENDGRID_SHAPE = /^SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{39,50}$/;
+const SENDGRID_NAME = /(?<![A-Za-z])send[_ -]?grid/i;
+const sendgridNamed = vendor(
+  'secret.sendgrid_key:named',
+  'secret.sendgrid_key',
+  [['sendgrid', 'grid'], ['=SG']],
+  /\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}(?![A-Za-z0-9_.-])/g,
+  (v) => !SENDGRID_SHAPE.test(v) && mixed(v.slice(3)) && shannonEntropy(v.slice(3)) > 4,
+  undefined,
+  (t) => SENDGRID_NAME.test(t),
+);
+
 // Amazon MWS auth tokens: "amzn.mws." and a UUID.
 const amazonMws = vendor(
   'secret.generic_api_key:amazon_mws',
@@ -188,6 +205,7 @@ export const VENDOR_SECRET_DETECTORS: readonly Detector[] = [
   discord,
   telegram,
   sendgrid,
+  sendgridNamed,
   amazonMws,
   googleOauth,
   mailchimp,

@@ -12,7 +12,7 @@ describe('round 9: secret shapes and the names they are assigned to', () => {
   it.each([
     [
       'AGE-SECRET-KEY-1KQH8UASWQ8SPNY82RQZF0VCYDF0KXKMPU5QT46UQYQ3GTKSQL9SGKA8HNY',
-      'secret.generic_api_key AGE-SECRET-KEY-1KQH8UASWQ8SPNY82RQZF0VCYDF0KXKMPU5QT46UQYQ3GTKSQL9SGKA8HNY',
+      'secret.private_key AGE-SECRET-KEY-1KQH8UASWQ8SPNY82RQZF0VCYDF0KXKMPU5QT46UQYQ3GTKSQL9SGKA8HNY',
     ],
     [
       'UID=u-s4t2af-1 SECRET=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',
@@ -77,9 +77,9 @@ describe('round 9: secret shapes and the names they are assigned to', () => {
       createDetector(parsePolicy({ disabled_rules: ids }))
         .scanEvent([{ field: 'prompt', text }])
         .filter((x) => x.category === 'secret');
-    expect(scan(['secret.generic_api_key:age']).map((x) => x.detector)).toEqual([
+    expect(scan(['secret.private_key:age']).map((x) => x.detector)).toEqual([
       'gitleaks/age-secret-key',
     ]);
-    expect(scan(['secret.generic_api_key:age', 'gitleaks/age-secret-key'])).toEqual([]);
+    expect(scan(['secret.private_key:age', 'gitleaks/age-secret-key'])).toEqual([]);
   });
 });

@@ -91,6 +91,17 @@ describe('substring shortcuts', () => {
     [[['#at']], 'mail \u0140 a@b.co', true],
     [[['#colon']], '\u013a only', false],
     [[['#colon']], '\u0140 key: v', true],
+    // A literal beyond Latin-1 is looked for only in a text holding such a character.
+    [[['~비밀번호']], '비밀번호: v', true],
+    [[['~비밀번호']], '암호: v', false],
+    [[['~hasło']], 'Hasło: v, hasło: w', true],
+    [[['~hasło']], 'hasBo: v', false],
+    // A word of 32+ hex characters with a digit (a digest, a key's hex part).
+    [[['#hex32']], `pat.${'9143f556c6c75a24'.repeat(2)}`, true],
+    [[['#hex32']], `x ${'9143F556C6C75A24'.repeat(2)} y`, true],
+    [[['#hex32']], `x ${'9143f556c6c75a2'.repeat(2)} y`, false],
+    [[['#hex32']], `x ${'abcdef'.repeat(6)} y`, false],
+    [[['#hex32']], `x ${'9143f556c6c75a24g'.repeat(2)} y`, false],
   ])('%j on %j -> %s', (triggers, text, expected) => {
     expect(allows(triggers, text)).toBe(expected);
   });
