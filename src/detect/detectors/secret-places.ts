@@ -28,7 +28,7 @@ const formFieldPassword = patternDetector({
   category: 'secret',
   severity: 'high',
   regex:
-    /(["'`])[#.[]?[\w-]{0,40}(?:password|Password|PASSWORD|passwd)[\w\]=-]{0,40}\1\s?\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\2/dg,
+    /(["'`])[#.[]?[\w=-]{0,40}(?:password|Password|PASSWORD|passwd)[\w\]=-]{0,40}\1\s?\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\2/dg,
   group: 3,
   score: 0.85,
   triggers: [

@@ -451,15 +451,17 @@ export function isSelfDescribedValue(v: string): boolean {
  * held-out half): every part typed along a row. A random key ending in a run
  * (`...tnZ1234567890`, round 8's) keeps its random part and stays a key.
  */
+const NUMBER_ROW = '1234567890 0987654321';
 export function isRowChunks(v: string): boolean {
   const parts = v
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((p) => p !== '');
-  // The number row as typed ends in 0 (`1234567890`), the digit run in RUNS starts with it.
+  // The number row as typed ends in 0 (`1234567890`, either way), the digit run in RUNS
+  // starts with it.
   return (
     parts.length > 0 &&
-    parts.every((p) => p.length >= 3 && (isRunChunk(p) || '1234567890'.includes(p)))
+    parts.every((p) => p.length >= 3 && (isRunChunk(p) || NUMBER_ROW.includes(p)))
   );
 }
 
