@@ -27,15 +27,17 @@ const formFieldPassword = patternDetector({
   type: 'secret.password',
   category: 'secret',
   severity: 'high',
+  // The call leads (`).type(`), so the scan looks for `)` rather than for every quote; the
+  // selector, ending at the `)`, is read backwards.
   regex:
-    /(["'`])[#.[]?[\w=-]{0,40}(?:password|Password|PASSWORD|passwd)[\w\]=-]{0,40}\1\s?\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\2/dg,
-  group: 3,
+    /(?<=["'`][#.[]?[\w=-]{0,40}(?:password|Password|PASSWORD|passwd)[\w\]=-]{0,40}["'`]\s?)\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\1/dg,
+  group: 2,
   score: 0.85,
   triggers: [
     ['password', 'passwd', '~Password', '~PASSWORD'],
     ['type', 'fill', 'setvalue', 'sendkeys'],
   ],
-  refine: (m) => (passwordValue(m[3] ?? '') ? 0.85 : null),
+  refine: (m) => (passwordValue(m[2] ?? '') ? 0.85 : null),
 });
 
 /**
@@ -87,9 +89,11 @@ const privateJwk = patternDetector({
   group: 1,
   score: 0.9,
   triggers: [['kty']],
-  refine(m, ctx) {
+  // Once per field, not per match (a field of many `"d"` members stays linear).
+  gate: (text) => text.includes('"kty"'),
+  refine(m) {
     const v = m[1] ?? '';
-    return ctx.text.includes('"kty"') && !hasOrderedRun(v) && shannonEntropy(v) >= 4 ? 0.9 : null;
+    return !hasOrderedRun(v) && shannonEntropy(v) >= 4 ? 0.9 : null;
   },
 });
 
@@ -109,9 +113,10 @@ const s3cfgPair = (name: string, type: string) =>
     group: 1,
     score: 0.95,
     triggers: [['amazonaws'], [name.slice(0, name.indexOf('_'))]],
-    refine(m, ctx) {
+    gate: (text) => S3CFG_HOST.test(text),
+    refine(m) {
       const v = m[1] ?? '';
-      if (!S3CFG_HOST.test(ctx.text) || isPlaceholderValue(v) || hasOrderedRun(v)) return null;
+      if (isPlaceholderValue(v) || hasOrderedRun(v)) return null;
       return /\d/.test(v) && /[A-Za-z]/.test(v) && shannonEntropy(v) >= 3.5 ? 0.95 : null;
     },
   });
@@ -199,10 +204,10 @@ const quotedSymbolKey = patternDetector({
   type: 'secret.generic_api_key',
   category: 'secret',
   severity: 'high',
-  regex: /\bSECRET_KEY\s?=\s?(["'])([^"'\s\\]{40,128})\1/dgi,
+  regex: /\b(?:SECRET_KEY|secret_key)\s?=\s?(["'])([^"'\s\\]{40,128})\1/dg,
   group: 2,
   score: 0.85,
-  triggers: [['secret']],
+  triggers: [['secret'], ['key']],
   refine(m) {
     const v = m[2] ?? '';
     const symbols = v.replace(/[A-Za-z0-9]/g, '');
@@ -239,6 +244,7 @@ const hexKey = patternDetector({
  * TOTP or an authenticator (`cy.task('GenerateAuthenticator', '<base32>')`). Base32 holds only
  * the digits 2-7; a word in capitals has none.
  */
+const TOTP_WORD = /totp|authenticator/i;
 const totpSecret = patternDetector({
   id: 'secret.generic_api_key:totp_secret',
   type: 'secret.generic_api_key',
@@ -248,12 +254,13 @@ const totpSecret = patternDetector({
     /\botpauth:\/\/[a-z]{4}\/[^\s?]{0,128}\?(?:[\w-]{1,32}=[^\s&]{0,64}&){0,8}secret=([A-Z2-7]{16,64})(?![A-Za-z0-9])|(["'])([A-Z2-7]{16,64})\2/dg,
   score: 0.8,
   triggers: [['otpauth', 'totp', '~totp', '~Totp', '~TOTP', '~Authenticator', '~authenticator']],
-  refine(m, ctx, c) {
+  // The word once per field, not per match (`otpauth://totp/` holds it too).
+  gate: (text) => TOTP_WORD.test(text),
+  refine(m, _ctx, c) {
     const span = m.indices?.[1] ?? m.indices?.[3];
     const v = m[1] ?? m[3] ?? '';
     if (span === undefined) return null;
     [c.start, c.end] = span;
-    if (m[1] === undefined && !/totp|authenticator/i.test(ctx.text)) return null;
     if (v.length % 8 !== 0 || (v.match(/\d/g)?.length ?? 0) < 2 || !/[A-Z]{2}/.test(v)) return null;
     return hasOrderedRun(v) || isPlaceholderValue(v) || shannonEntropy(v) < 3.5 ? null : 0.8;
   },
@@ -273,9 +280,10 @@ const hubOauthToken = patternDetector({
   group: 2,
   score: 0.9,
   triggers: [['github'], ['oauth']],
-  refine(m, ctx) {
+  gate: (text) => /^github\.com:/m.test(text),
+  refine(m) {
     const v = m[2] ?? '';
-    if (!/^github\.com:/m.test(ctx.text) || hasOrderedRun(v)) return null;
+    if (hasOrderedRun(v)) return null;
     return shannonEntropy(v) >= 3.3 ? 0.9 : null;
   },
 });

@@ -434,10 +434,11 @@ const FORM_WORDS = new Set([
   'length',
 ]);
 export function isSelfDescribedValue(v: string): boolean {
-  const first = /^[A-Za-z][a-z]+/.exec(v)?.[0];
+  const first = /^[A-Za-z][a-z]{2,8}(?![a-z])/.exec(v)?.[0];
   if (first !== undefined && NOT_REAL_WORDS.has(first.toLowerCase()) && v.length > first.length) {
     if (!/[a-z]/.test(v[first.length] as string)) return true;
   }
+  if (v.length > 60 || !/^[A-Za-z]+[-_ ]/.test(v)) return false;
   const words = v.toLowerCase().split(/[-_ ]/);
   return (
     words.length >= 2 &&
@@ -485,6 +486,8 @@ function isTwoRuns(v: string): boolean {
  * name numbered. Six letters at least, so `pass` and `passw` are left to the other checks.
  */
 function isCutPasswordWord(v: string): boolean {
+  // Cheap guards first: every value a rule judges passes here.
+  if (v.length < 6 || v.length > 12 || (v[0] !== 'p' && v[0] !== 'P')) return false;
   const letters = [...v.replace(/[^A-Za-z0-9@$]+$/, '').toLowerCase()]
     .map((c) => LEET[c] ?? c)
     .join('');
