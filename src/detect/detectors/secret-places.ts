@@ -30,11 +30,13 @@ const formFieldPassword = patternDetector({
   // The call leads (`).type(`), so the scan looks for `)` rather than for every quote; the
   // selector, ending at the `)`, is read backwards.
   regex:
-    /(?<=["'`][#.[]?[\w=-]{0,40}(?:password|Password|PASSWORD|passwd)[\w\]=-]{0,40}["'`]\s?)\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\1/dg,
+    /(?<=["'`][#.[]?[\w=-]{0,40}(?:password|Password|passwd)[\w\]=-]{0,40}["'`]\s?)\)\s?\.(?:type|fill|setValue|sendKeys)\(\s?(["'`])([^"'`\n]{4,128})\1/dg,
   group: 2,
   score: 0.85,
   triggers: [
-    ['password', 'passwd', '~Password', '~PASSWORD'],
+    // The substring forms are the ones other password rules check already (one includes()
+    // per field for all of them); `NEWPASSWORD` run together is not read.
+    ['password', 'passwd', '~password', '~Password'],
     ['type', 'fill', 'setvalue', 'sendkeys'],
   ],
   refine: (m) => (passwordValue(m[2] ?? '') ? 0.85 : null),
@@ -253,7 +255,12 @@ const totpSecret = patternDetector({
   regex:
     /\botpauth:\/\/[a-z]{4}\/[^\s?]{0,128}\?(?:[\w-]{1,32}=[^\s&]{0,64}&){0,8}secret=([A-Z2-7]{16,64})(?![A-Za-z0-9])|(["'])([A-Z2-7]{16,64})\2/dg,
   score: 0.8,
-  triggers: [['otpauth', 'totp', '~totp', '~Totp', '~TOTP', '~Authenticator', '~authenticator']],
+  // Base32 of 16+ capitals and digits is a `#longalnum` word; the substring forms of the TOTP
+  // word (`totpToken`, `GenerateAuthenticator`) are checked only on fields holding one.
+  triggers: [
+    ['#longalnum'],
+    ['otpauth', 'totp', '~totp', '~Totp', '~TOTP', '~Authenticator', '~authenticator'],
+  ],
   // The word once per field, not per match (`otpauth://totp/` holds it too).
   gate: (text) => TOTP_WORD.test(text),
   refine(m, _ctx, c) {
