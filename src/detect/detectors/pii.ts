@@ -195,9 +195,11 @@ const passport = patternDetector({
   },
 });
 
-// Case-sensitive on purpose: the value must be upper case and the acronyms (DL, NI) too.
+// Case-sensitive on purpose: the value must be upper case and the acronyms (DL, NI) too. The
+// name ends a word (`\b`): `NI1IQ265...` inside upper-cased base64 is no label, and the
+// trigger index, which sees whole words, would not select it (round 15's PEM key upper-cased).
 const NATIONAL_ID =
-  /\b(?:[Dd]river'?s? [Ll]icen[cs]e|[Dd]riving [Ll]icen[cs]e|DL|[Nn]ational (?:ID|[Ii]d|[Ii]dentity)(?: [Cc]ard)?|[Nn]ational [Ii]nsurance|NI|NINO|[Pp]ersonalausweis|DNI|NIE|CPF|[Aa]adhaar|SIN)(?: (?:[Nn]umber|[Nn]o\.?|[Nn]um|#))?[\s:#=.]{0,4}([A-Z0-9][A-Z0-9 -]{4,18}[A-Z0-9])(?![a-z])/dg;
+  /\b(?:[Dd]river'?s? [Ll]icen[cs]e|[Dd]riving [Ll]icen[cs]e|DL|[Nn]ational (?:ID|[Ii]d|[Ii]dentity)(?: [Cc]ard)?|[Nn]ational [Ii]nsurance|NI|NINO|[Pp]ersonalausweis|DNI|NIE|CPF|[Aa]adhaar|SIN)\b(?: (?:[Nn]umber|[Nn]o\.?|[Nn]um|#))?[\s:#=.]{0,4}([A-Z0-9][A-Z0-9 -]{4,18}[A-Z0-9])(?![a-z])/dg;
 
 const nationalId = patternDetector({
   id: 'pii.national_id:context',

