@@ -1,3 +1,4 @@
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import type { Detector } from '../rule.js';
 import { isPlaceholderValue } from '../validators.js';
 import { vendorFormat } from './secret-formats.js';
@@ -25,18 +26,8 @@ const prefixed = (
     (token, text) => !isPlaceholderValue(token) && check(token, text),
   );
 
-/** CRC-32 (IEEE 802.3, as zlib computes it), for the checksums tokens carry. */
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-export function crc32(s: string): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < s.length; i++)
-    c = (CRC_TABLE[(c ^ s.charCodeAt(i)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+/** CRC-32 (IEEE 802.3, zlib's) of an ASCII token part, for the checksums tokens carry. */
+export const crc32 = (s: string): number => zlibCrc32(s) >>> 0;
 
 /**
  * Cloudflare's scannable credentials (developers.cloudflare.com, "Token formats"): `cfk_`
