@@ -97,6 +97,17 @@ function severity(v: unknown, field: string): Severity {
   return v as Severity;
 }
 
+/**
+ * Rule ids that were renamed, old -> new. A stored policy is parsed again on every read, so a
+ * policy written before a rename must still parse and still switch the rule off: an id that
+ * no longer exists would fail every ingest on the store (docs/detection.md, "Switching a rule
+ * off").
+ */
+const RENAMED_RULES: Readonly<Record<string, string>> = {
+  // Session 13: an age secret key is a private key (round 14).
+  'secret.generic_api_key:age': 'secret.private_key:age',
+};
+
 /** Validates a policy document; missing fields take their defaults. */
 export function parsePolicy(input: unknown): Policy {
   if (!isObject(input)) return fail('policy', 'must be a JSON object');
@@ -163,7 +174,8 @@ export function parsePolicy(input: unknown): Policy {
   if (input.disabled_rules !== undefined) {
     const ids = input.disabled_rules;
     if (!Array.isArray(ids)) return fail('disabled_rules', 'must be an array of rule ids');
-    policy.disabled_rules = ids.map((id, i) => {
+    policy.disabled_rules = ids.map((given, i) => {
+      const id = typeof given === 'string' ? (RENAMED_RULES[given] ?? given) : given;
       if (typeof id !== 'string' || !BUILTIN_DETECTORS.some((d) => ruleMatches(id, d.id)))
         fail(
           `disabled_rules[${i}]`,
