@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { EvidError } from '../errors.js';
+import { EvidError, UpstreamError } from '../errors.js';
 import { ulid } from '../ids.js';
 import type { ProgressFn } from '../progress.js';
 import type { ServerContext } from './route.js';
@@ -176,7 +176,9 @@ export const prefersAsync = (prefer: unknown): boolean =>
 
 /** The error member of the REST error body, without request details (they are the job's). */
 function jobError(err: unknown): Record<string, unknown> {
-  if (err instanceof EvidError && err.httpStatus < 500) {
+  // An upstream's failure (a model under test that answered nothing) is the user's to read,
+  // like a client error: its message names the upstream's own error, not a server fault.
+  if (err instanceof EvidError && (err.httpStatus < 500 || err instanceof UpstreamError)) {
     const field = err.details?.field;
     return {
       code: err.httpStatus,

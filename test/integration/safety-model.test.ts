@@ -172,6 +172,10 @@ describe('model analysis', () => {
     expect(trace.body.events).toHaveLength(a.body.error.match(/none of the (\d+)/)[1] * 1);
     const polled = await evid.call('GET', `/v1/analysis/safety/model/${a.body.id}`);
     expect(polled.body).toMatchObject({ status: 'failed', trace_id: a.body.trace_id });
+    // Its job says the same, not a server fault.
+    const job = await evid.call('GET', `/api/v1/jobs/${a.body.id}`);
+    expect(job.body).toMatchObject({ state: 'failed', error: { code: 502, type: 'upstream' } });
+    expect(job.body.error.details).toMatch(/answered none of the \d+ probes/);
   });
 
   it('refuses bad input with 400 naming the field and the allowed values', async () => {
