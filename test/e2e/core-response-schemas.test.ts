@@ -41,11 +41,8 @@ const SAFETY = [
   'POST /v1/compliance/assessment 201',
   'GET /v1/compliance/frameworks 200',
 ];
-/** Declared but never answered here, each with why. */
-const NOT_EXERCISED: Record<string, string> = {
-  'ModelAnalysisRun.error': 'only a run whose work threw (a store gone away)',
-  'AlignmentEvaluationRun.error': 'the same',
-};
+/** Declared but never answered here, each with why (none today: a failed run is answered). */
+const NOT_EXERCISED: Record<string, string> = {};
 
 let store: { dir: string; cleanup(): void };
 let server: RunningServer;
@@ -252,6 +249,15 @@ describe('core routes answer what their response schemas say', () => {
     const final = await poll(`${evaluate}/{id}`, queued.body.status_url);
     // "be nice" has no built-in check: no case scored it.
     expect(final.objectives.map((o: Loose) => o.score)).toContain(null);
+    // No model answers on port 9: the evaluation fails, naming the trace of its attempts.
+    const silent = await call('POST', evaluate, evaluate, {
+      model_url: 'http://127.0.0.1:9/v1#model=x',
+      objectives: [set.body.id],
+    });
+    expect(silent.body).toMatchObject({
+      status: 'failed',
+      trace_id: expect.stringMatching(/^tr_/),
+    });
 
     const guard = await call('GET', '/v1/analysis/safety/guard', '/v1/analysis/safety/guard');
     expect(guard.body).toMatchObject({ configured: false, detector: null });
