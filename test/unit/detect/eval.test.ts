@@ -91,6 +91,8 @@ describe('external injection and jailbreak sets', () => {
   const held14 = loadSamples(join(CORPUS, 'heldout', 'external14-heldout.jsonl'));
   const dev15 = loadSamples(join(CORPUS, 'external15-dev.jsonl'));
   const held15 = loadSamples(join(CORPUS, 'heldout', 'external15-heldout.jsonl'));
+  const dev16 = loadSamples(join(CORPUS, 'external16-dev.jsonl'));
+  const held16 = loadSamples(join(CORPUS, 'heldout', 'external16-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -103,7 +105,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-15 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-16 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -123,6 +125,7 @@ describe('external injection and jailbreak sets', () => {
         ...held13,
         ...held14,
         ...held15,
+        ...held16,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -142,6 +145,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev13,
         ...dev14,
         ...dev15,
+        ...dev16,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -187,6 +191,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 13, dev: dev13, held: held13, toolResultsOnly: false },
     { round: 14, dev: dev14, held: held14, toolResultsOnly: false },
     { round: 15, dev: dev15, held: held15, toolResultsOnly: false },
+    { round: 16, dev: dev16, held: held16, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -268,19 +273,21 @@ describe('external injection and jailbreak sets', () => {
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
-  // Rounds 11-15 (issue 18): secrets only, each from several scanners' test data (11: trivy,
+  // Rounds 11-16 (issue 18): secrets only, each from several scanners' test data (11: trivy,
   // kingfisher, semgrep-rules and three smaller scanners; 12: sonar-text's rule examples,
   // checkov, deepsecrets, wrongsecrets; 13: kics, sarif-pattern-matcher, pre-commit-hooks,
   // GitGuardian's sample_secrets, repo-supervisor, earlybird, gosec, Bearer, CodeQL and
   // others; 14: horusec, GitHub's secret-scanning-custom-patterns, CredSweeper, brakeman,
   // bandit and others; 15: leaky-repo, Juice Shop, ReviewBot's scanner tests, Datadog's scrubber
-  // tests and other vulnerable apps); at least three repositories give labels and none more than half.
+  // tests and other vulnerable apps; 16: HashiCorp's Vault, Consul and Nomad docs, libssh's test
+  // keys and single files); at least three repositories give labels and none more than half.
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
     { round: 13, all: [...dev13, ...held13] },
     { round: 14, all: [...dev14, ...held14] },
     { round: 15, all: [...dev15, ...held15] },
+    { round: 16, all: [...dev16, ...held16] },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
     ({ all }) => {
@@ -302,15 +309,24 @@ describe('external injection and jailbreak sets', () => {
     },
   );
 
-  // Round 15 (issue 18) draws on repositories no scanner round used, by name: the scanners
-  // whose test suites made rounds 9-14, secretlint (the project's rules come from it) and
-  // shhgit (SecretScanner's ancestor), forks and repackagings included.
-  it('round 15 takes no repository of a scanner an earlier round or the rules came from', () => {
-    const used =
-      /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
-    const all = [...dev15, ...held15];
-    expect(all.filter((s) => used.test(repo(s))).map((s) => s.id)).toEqual([]);
-  });
+  // Rounds 15 and 16 (issue 18) draw on repositories no scanner round used, by name: the
+  // scanners whose test suites made rounds 9-14, secretlint (the project's rules come from it)
+  // and shhgit (SecretScanner's ancestor), forks and repackagings included; round 16 also takes
+  // none of round 15's applications and benchmarks.
+  const usedScanners =
+    /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
+  const usedRound15 =
+    /leaky-repo|juice-shop|reviewbot|datadog-agent|webgoat|vaulttest_vault|rusty-hog|crapi|secdevlabs|railsgoat|terragoat|nodegoat/i;
+  it.each([
+    { round: 15, all: () => [...dev15, ...held15], used: [usedScanners] },
+    { round: 16, all: () => [...dev16, ...held16], used: [usedScanners, usedRound15] },
+  ])(
+    'round $round takes no repository of a scanner an earlier round or the rules came from',
+    ({ all, used }) => {
+      const hits = all().filter((s) => used.some((u) => u.test(repo(s))));
+      expect(hits.map((s) => s.id)).toEqual([]);
+    },
+  );
 
   it('has at least 60 positives and 60 negatives in round 6', () => {
     const all = [...dev6, ...held6];
