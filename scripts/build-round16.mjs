@@ -38,12 +38,12 @@
 // OpenSSH with a cipher) is `secret.private_key`, since the convention counts any private key
 // block with a body; a password printed by `vault read .../creds` is `secret.password`. Left
 // out rather than argued: word or default credentials the source treats as real (`vaultpass`,
-// `secret123!`, `pass5678`, `SuperSecret123`), a PEM private key truncated with `...`
+// `pass5678`, `SuperSecret123`), a PEM private key truncated with `...`
 // (Consul's CA example), a Terraform token that reads as a keyboard run, and texts whose
 // value repeats one already taken. Negatives: placeholders (`abcd1234`, `<token>`, `...`,
 // `MY_TOKEN`, `YOUR_API_KEY`, `pypi-yours`, masked `AKI***`), variable references and
 // templates (`$AZURE_CLIENT_SECRET`, `{{password}}`, `${env.NEXUS_PASSWORD}`), famous or
-// word values (`admin123`, `password`, `foo`, `123456`, `pAssw0rd`, `yourStrong(!)Password`,
+// word values (`admin123`, `password`, `secret123!`, `foo`, `123456`, `pAssw0rd`, `yourStrong(!)Password`,
 // jwt.io's John Doe token), a password equal to its user name, hashes (MD5, salted SHA-1,
 // ZooKeeper digests), public keys, JWTs elided with `...`, and ids beside no credential.
 // The split is the corpus rule: the first byte of the SHA-256 of the text, even to
