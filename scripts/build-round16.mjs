@@ -13,7 +13,10 @@
 // hash-disclosure scan rule tests (MD5, salted SHA-1 and a session id: hashes, not
 // credentials), and single files from public repositories found by searching for the
 // syntax: an `.npmrc` written by a script (zl21/OMS), a README's curl with a bearer JWT
-// (franksprich/code-along-dan-vega-jwt), and, as negatives, notes and READMEs showing
+// (franksprich/code-along-dan-vega-jwt), a Slack webhook in a Go test (swkwon/doumex), a hex
+// key in an example env (YazRaso/RustAuth), npm/redact's snapshots (a JWT in a `Basic`
+// header; `abc123abc1`), redaction tests' placeholders (exercism/cli, ybiquitous/runners,
+// RoddieKieley/gpt-app-poc), and, as negatives, notes and READMEs showing
 // Maven `settings.xml`, `.pypirc`, `.npmrc`, `~/.aws/credentials`, Kubernetes secrets,
 // docker-compose and Mailgun curl examples with placeholders, variables and default
 // passwords. Every text is copied from its source (named per sample), cut to the lines
@@ -62,6 +65,7 @@ const AWS_ID = 'secret.aws_access_key';
 const AWS_KEY = 'secret.aws_secret_key';
 const VAULT = 'secret.vault_token';
 const NPM = 'secret.npm_token';
+const SLACK_WEBHOOK = 'secret.slack_webhook';
 
 // hashicorp/vault
 add(
@@ -818,6 +822,53 @@ add(
   'kingToolbox/WindTerm src/libssh/tests/torture_key.c',
   [PK],
   'static const char torture_ecdsa256_private_openssh_testkey_pasphrase[] =\n        "-----BEGIN OPENSSH PRIVATE KEY-----\\n"\n        "b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABA+\\n"\n        "O0w3yPZF2q0FjVBhQjn2AAAAEAAAAAEAAABoAAAAE2VjZHNhLXNoYTItbmlzdHAy\\n"\n        "NTYAAAAIbmlzdHAyNTYAAABBBMfvbnfPEORlrS3fsjLWGmqQvOYPtmS6e1bRRwNB\\n"\n        "GzR6gVEMaIfiJPPTJa+wFMXBT3fpAqPjROsqv5jUHC+xOokAAACghvb4EX8M06UB\\n"\n        "zigxOn9bg5cZkZ2yWY8jzxtOWH4YJXsuhON/jePDJuI2ro5u4iKFD1u2JLfcshdh\\n"\n        "vKZyjixU9KdewykQQt/wFkrCfNUyCH8jFiQsAqhBfopRFyDJV9pmcUBL/3fJqwut\\n"\n        "ZeBSfA7tXORp3xrwFI1tXiiUCM+/nhxiCsFaCJXeiM3tN+kFtwQ8kamINqwaC8Vj\\n"\n        "lFLKHDfwJQ==\\n"\n        "-----END OPENSSH PRIVATE KEY-----\\n";\n',
+);
+
+// swkwon/doumex
+add(
+  'swkwon/doumex slack_test.go',
+  [SLACK_WEBHOOK],
+  'func TestSlack_Send(t *testing.T) {\n\ts := Slack{\n\t\tWebHookURL: "https://hooks.slack.com/services/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",\n\t\tData: &SlackPayload{\n\t\t\tText: "hello world",\n\t\t},\n\t}\n',
+);
+
+// YazRaso/RustAuth
+add(
+  'YazRaso/RustAuth example_env.md',
+  [GEN],
+  '```env\n# Make sure to replace username, password, endpoint, and database name\nDATABASE_URL=postgres://youruser:yourpass@your.endpoint/dbname\n\n# Private keys are SHA-256 and can be generated with:\n# openssl rand -hex 32\nPRIVATE_KEY=06962f20dfd573613b192fc4a85d44d3e253640a64f79d3da1dda8835269b0e4\n',
+);
+
+// npm/redact
+add(
+  'npm/redact tap-snapshots/test/suite/cli-redact-log.js.test.cjs',
+  [JWT],
+  'exports[`test/suite/cli-redact-log.js TAP > cliRedactLog_just_authHeaderJwt_basic_auth_header_jwt_HS256_1033 1`] = `\nBasic eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJuYW1lIjoiTHVrZSBTa3l3YWxrZXIiLCJoZWlnaHQiOiIxNzIiLCJtYXNzIjoiNzciLCJoYWlyX2NvbG9yIjoiYmxvbmQiLCJza2luX2NvbG9yIjoiZmFpciIsImV5ZV9jb2xvciI6ImJsdWUiLCJiaXJ0aF95ZWFyIjoiMTlCQlkiLCJnZW5kZXIiOiJtYWxlIiwiaG9tZXdvcmxkIjoiaHR0cHM6Ly9zd2FwaS5kZXYvYXBpL3BsYW5ldHMvMS8iLCJmaWxtcyI6WyJodHRwczovL3N3YXBpLmRldi9hcGkvZmlsbXMvMi8iLCJodHRwczovL3N3YXBpLmRldi9hcGkvZmlsbXMvNi8iLCJodHRwczovL3N3YXBpLmRldi9hcGkvZmlsbXMvMy8iLCJodHRwczovL3N3YXBpLmRldi9hcGkvZmlsbXMvMS8iLCJodHRwczovL3N3YXBpLmRldi9hcGkvZmlsbXMvNy8iXSwic3BlY2llcyI6WyJodHRwczovL3N3YXBpLmRldi9hcGkvc3BlY2llcy8xLyJdLCJ2ZWhpY2xlcyI6WyJodHRwczovL3N3YXBpLmRldi9hcGkvdmVoaWNsZXMvMTQvIiwiaHR0cHM6Ly9zd2FwaS5kZXYvYXBpL3ZlaGljbGVzLzMwLyJdLCJzdGFyc2hpcHMiOlsiaHR0cHM6Ly9zd2FwaS5kZXYvYXBpL3N0YXJzaGlwcy8xMi8iLCJodHRwczovL3N3YXBpLmRldi9hcGkvc3RhcnNoaXBzLzIyLyJdLCJjcmVhdGVkIjoiMjAxNC0xMi0wOVQxMzo1MDo1MS42NDQwMDBaIiwiZWRpdGVkIjoiMjAxNC0xMi0yMFQyMToxNzo1Ni44OTEwMDBaIiwidXJsIjoiaHR0cHM6Ly9zd2FwaS5kZXYvYXBpL3Blb3BsZS8xLyJ9.fUI9Fnivgo9Xl--PLRzpIeJLRoOUO5iUTXKYUhx0xDw\n`\n',
+);
+add(
+  'npm/redact tap-snapshots/test/suite/cli-redact.js.test.cjs',
+  [],
+  'exports[`test/suite.js TAP cli redact authHeaderCore basic_auth_header_10 quotes cliRedact > must match snapshot 1`] = `\n"Basic abc123abc1"\n`\n',
+);
+
+// exercism/cli
+add(
+  'exercism/cli utils/utils_test.go',
+  [],
+  'func TestRedact(t *testing.T) {\n\tfakeToken := "1a11111aaaa111aa1a11111a11111aa1"\n\texpected := "1a11*************************aa1"\n\n\tassert.Equal(t, expected, utils.Redact(fakeToken))\n}\n',
+);
+
+// ybiquitous/runners
+add(
+  'ybiquitous/runners test/sensitive_filter_test.rb',
+  [],
+  '      filter = new_filter\n      assert_equal "https://[FILTERED]@github.com/foo/bar", filter.mask("https://user:secret@github.com/foo/bar")\n      assert_equal "https://github.com/foo/bar", filter.mask("https://github.com/foo/bar")\n',
+);
+
+// RoddieKieley/gpt-app-poc
+add(
+  'RoddieKieley/gpt-app-poc tests/regression/no-pat-leakage-logs.test.ts',
+  [],
+  '  const msg = sanitizeForLog({\n    authorization: "Bearer super-secret",\n    pat: "pat-value",\n    token: "token-value",\n  });\n',
 );
 
 writeRound(16, samples);
