@@ -380,13 +380,13 @@ function hasDigitRun(bytes: Uint8Array, from: number, to: number, run: number): 
   return false;
 }
 
-/** bytes[from, to) has a lower-case letter somewhere after a digit ("1gn0r3", not "utf8"). */
+/** bytes[from, to) has a letter somewhere after a digit ("1gn0r3", "1GN0R3"; not "utf8"). */
 function letterAfterDigit(bytes: Uint8Array, from: number, to: number): boolean {
   let digit = false;
   for (let i = from; i < to; i++) {
     const cls = CLS[bytes[i] as number] as number;
     if ((cls & DIGIT) !== 0) digit = true;
-    else if (digit && (cls & LOWER) !== 0) return true;
+    else if (digit && (cls & (LOWER | UPPER)) !== 0) return true;
   }
   return false;
 }
@@ -463,9 +463,11 @@ function scanBytes(text: string, bloom: Uint8Array): void {
       } else {
         numRun = 0;
         dots = 0;
-        // A letter after a digit, and a letter that is not hex: "1gn0r3", not "utf8" or "3f4e".
+        // A letter after a digit, and a letter that is not hex: "1gn0r3" (or "1GN0R3", which
+        // the leetspeak rule reads too), not "utf8" or "3f4e".
         const leet =
-          (kinds & (DIGIT | LOWER | NOTHEX)) === (DIGIT | LOWER | NOTHEX) &&
+          (kinds & (DIGIT | NOTHEX)) === (DIGIT | NOTHEX) &&
+          (kinds & (LOWER | UPPER)) !== 0 &&
           len >= 3 &&
           len <= 14 &&
           letterAfterDigit(bytes, i - len, i);
