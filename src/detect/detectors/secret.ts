@@ -13,6 +13,7 @@ import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { PLACE_SECRET_DETECTORS } from './secret-places.js';
+import { CALL_SECRET_DETECTORS } from './secret-calls.js';
 import { PICATIC_BODY, PICATIC_WORD, PREFIXED_SECRET_DETECTORS } from './secret-prefixed.js';
 import { GLUED_SECRET_DETECTORS } from './secret-glued.js';
 import { LOCALIZED_PASSWORD_DETECTORS } from './secret-password-words.js';
@@ -375,6 +376,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...FORMAT_SECRET_DETECTORS,
   ...PREFIXED_SECRET_DETECTORS,
   ...PLACE_SECRET_DETECTORS,
+  ...CALL_SECRET_DETECTORS,
   ...URL_SECRET_DETECTORS,
   ...LOCALIZED_PASSWORD_DETECTORS,
   ...KEY_FILE_SECRET_DETECTORS,
