@@ -19,7 +19,9 @@ import { secretValueVerdict } from './secret-value.js';
 const LIT = `(?:"[^"\\n]{0,200}"|'[^'\\n]{0,200}')`;
 const IDENT = `(?:[$@]?[A-Za-z_][\\w.]{0,63}(?:->\\w{1,32})?)`;
 const ARG = `(?:${LIT}|${IDENT})`;
-const COMMA = `\\s{0,4},\\s{0,4}`;
+/** Between arguments, and after the call's `(`: calls laid out one argument a line too. */
+const COMMA = `\\s{0,4},\\s{0,24}`;
+const OPEN = `\\s{0,24}`;
 /**
  * The secret literal: its text is the last group that took part (one per quote). It must end the
  * argument (`,` or `)` next, the line's end as in Ruby's `basic_auth u, p`, or Java's
@@ -72,8 +74,8 @@ function callRule(rule: CallRule): Detector {
 const re = (source: string, flags = 'dg') => new RegExp(source, flags);
 
 /**
- * HTTP Basic credentials: Python's `HTTPBasicAuth(u, p)`/`HTTPDigestAuth`, an `auth=` 2-tuple
- * (requests, httpx), aiohttp's `BasicAuth(u, p)`, Go's `req.SetBasicAuth(u, p)`, Spring's
+ * HTTP Basic credentials: Python's `HTTPBasicAuth(u, p)`/`HTTPDigestAuth`/`HttpNtlmAuth`, an
+ * `auth=` 2-tuple (requests, httpx), aiohttp's `BasicAuth(u, p)`, httpx's `DigestAuth(u, p)`, Go's `req.SetBasicAuth(u, p)`, Spring's
  * `setBasicAuth`/`basicAuthentication`/`BasicAuthenticationInterceptor`, OkHttp's
  * `Credentials.basic(u, p)`, Laravel's `withBasicAuth`, Ruby's `req.basic_auth u, p`,
  * superagent's and request's `.auth(u, p)`, urllib's `add_password(realm, uri, u, p)`.
@@ -82,13 +84,15 @@ const httpBasicAuth = callRule({
   id: 'secret.password:http_basic_auth',
   type: 'secret.password',
   regex: re(
-    `(?:\\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|SetBasicAuth|setBasicAuth|withBasicAuth|basicAuthentication|BasicAuthenticationInterceptor|Credentials\\.basic)\\(|\\bauth\\s?=\\s?\\(|\\.auth\\(|\\.basic_auth[ (])\\s{0,4}${ARG}${COMMA}${SECRET}` +
-      `|\\.add_password\\(\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`,
+    `(?:\\b(?:HTTPBasicAuth|HTTPDigestAuth|HttpNtlmAuth|BasicAuth|DigestAuth|SetBasicAuth|setBasicAuth|withBasicAuth|basicAuthentication|BasicAuthenticationInterceptor|Credentials\\.basic)\\(|\\bauth\\s?=\\s?\\(|\\.auth\\(|\\.basic_auth[ (])${OPEN}${ARG}${COMMA}${SECRET}` +
+      `|\\.add_password\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`,
   ),
   triggers: [
     [
       'httpbasicauth',
       'httpdigestauth',
+      'httpntlmauth',
+      'digestauth',
       'basicauth',
       'setbasicauth',
       'withbasicauth',
@@ -102,20 +106,26 @@ const httpBasicAuth = callRule({
   ],
 });
 
-/** Java's credential objects: `new UsernamePasswordCredentials(u, p)` (Apache HttpClient),
- * `new PasswordAuthentication(u, "p".toCharArray())` (java.net, JavaMail),
- * `new UsernamePasswordAuthenticationToken(u, p)` (Spring Security). */
-const javaCredentials = callRule({
-  id: 'secret.password:java_credentials',
+/**
+ * Credential objects: Apache HttpClient's `new UsernamePasswordCredentials(u, p)`, java.net's
+ * and JavaMail's `new PasswordAuthentication(u, "p".toCharArray())`, Spring Security's
+ * `new UsernamePasswordAuthenticationToken(u, p)`, pika's `PlainCredentials(u, p)` (RabbitMQ),
+ * the MongoDB Java driver's `MongoCredential.createCredential(u, db, "p".toCharArray())`.
+ */
+const credentialObject = callRule({
+  id: 'secret.password:credential_object',
   type: 'secret.password',
   regex: re(
-    `\\bnew\\s(?:UsernamePasswordCredentials|PasswordAuthentication|UsernamePasswordAuthenticationToken)\\(\\s{0,4}${ARG}${COMMA}${SECRET}`,
+    `(?:\\bnew\\s(?:UsernamePasswordCredentials|PasswordAuthentication|UsernamePasswordAuthenticationToken)\\(|\\bPlainCredentials\\()${OPEN}${ARG}${COMMA}${SECRET}` +
+      `|\\bMongoCredential\\.create(?:ScramSha1|ScramSha256|Plain)?Credential\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`,
   ),
   triggers: [
     [
       'usernamepasswordcredentials',
       'passwordauthentication',
       'usernamepasswordauthenticationtoken',
+      'plaincredentials',
+      'mongocredential',
     ],
   ],
 });
@@ -133,8 +143,8 @@ const dbConnect = callRule({
   type: 'secret.password',
   regex: re(
     `(?:\\bnew\\sPDO\\(|\\bDBI->connect\\(|\\bDriverManager\\.getConnection\\()\\s{0,4}[^,\\n]{1,300}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|(?:\\bmysqli?_connect\\(|\\bnew\\smysqli\\(|\\b(?:pymysql|MySQLdb|pymssql)\\.connect\\(|\\bnew\\sSequelize\\()\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\b(?:cx_Oracle|oracledb)\\.connect\\(\\s{0,4}${ARG}${COMMA}${SECRET}`,
+      `|(?:\\bmysqli?_connect\\(|\\bnew\\smysqli\\(|\\b(?:pymysql|MySQLdb|pymssql)\\.connect\\(|\\bnew\\sSequelize\\()${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\b(?:cx_Oracle|oracledb)\\.connect\\(${OPEN}${ARG}${COMMA}${SECRET}`,
   ),
   triggers: [
     [
@@ -157,23 +167,36 @@ const dbConnect = callRule({
  * Logins to mail, FTP and IMAP servers: Python's `.login(u, p)` (smtplib, imaplib, ftplib;
  * commons-net's `FTPClient.login` too), `FTP(host, u, p)`/`FTP_TLS`, pymongo's
  * `.authenticate(u, p)`, PHP's `ftp_login(conn, u, p)` and `imap_open(mailbox, u, p)`,
- * Go's `smtp.PlainAuth(identity, u, p, host)`, JavaMail's `transport.connect(host, u, p)` /
- * `store.connect(...)`, Ruby's `Net::SMTP.start(addr, port, helo, u, p, :plain)` and
+ * Go's `smtp.PlainAuth(identity, u, p, host)` and gomail's `NewDialer(host, port, u, p)`,
+ * JavaMail's `transport.connect(host, [port,] u, p)` / `store.connect(...)`, Ruby's `Net::SMTP.start(addr, port, helo, u, p, :plain)` and
  * `smtp.start(helo, u, p, :login)`.
  */
 const mailLogin = callRule({
   id: 'secret.password:login_call',
   type: 'secret.password',
   regex: re(
-    `(?:\\.login\\(|\\.authenticate\\()\\s{0,4}${ARG}${COMMA}${SECRET}` +
-      `|(?:\\bFTP(?:_TLS)?\\(|\\bftp_login\\(|\\bimap_open\\(|\\bPlainAuth\\(|\\b(?:[a-z]\\w{0,30})?(?:Transport|Store|transport|store)\\.connect\\()\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|(?:\\b(?:[a-z]\\w{0,30})?(?:Transport|Store|transport|store)\\.connect\\()\\s{0,4}${ARG}${COMMA}\\d{1,5}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\bNet::SMTP\\.start\\(\\s{0,4}${ARG}${COMMA}(?:\\d{1,5}|${IDENT})${COMMA}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\.start\\(\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${SECRET}(?=${COMMA}:(?:plain|login|cram_md5))`,
+    `(?:\\.login\\(|\\.authenticate\\()${OPEN}${ARG}${COMMA}${SECRET}` +
+      `|(?:\\bFTP(?:_TLS)?\\(|\\bftp_login\\(|\\bimap_open\\(|\\bPlainAuth\\(|\\b(?:[a-z]\\w{0,30})?(?:Transport|Store|transport|store)\\.connect\\()${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|(?:\\b(?:[a-z]\\w{0,30})?(?:Transport|Store|transport|store)\\.connect\\()${OPEN}${ARG}${COMMA}\\d{1,5}${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\bNew(?:Plain)?Dialer\\(${OPEN}${ARG}${COMMA}(?:\\d{1,5}|${IDENT})${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\bNet::SMTP\\.start\\(${OPEN}${ARG}${COMMA}(?:\\d{1,5}|${IDENT})${COMMA}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\.start\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}(?=${COMMA}:(?:plain|login|cram_md5))`,
   ),
   triggers: [
     // `.start(..., :plain)` is found by its symbol; `transport.connect` by `connect`.
-    ['login', 'authenticate', 'ftp', 'imap', 'plainauth', 'connect', 'smtp', 'plain', 'cram'],
+    [
+      'login',
+      'authenticate',
+      'ftp',
+      'imap',
+      'plainauth',
+      'connect',
+      'smtp',
+      'plain',
+      'cram',
+      'newdialer',
+      'newplaindialer',
+    ],
   ],
 });
 
@@ -188,10 +211,10 @@ const ldapBind = callRule({
   id: 'secret.password:ldap_bind',
   type: 'secret.password',
   regex: re(
-    `\\.(?:simple_bind_s|simple_bind|bind_s)\\(\\s{0,4}${ARG}${COMMA}${SECRET}` +
-      `|\\bldap_bind\\(\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\.bind\\(\\s{0,4}${DN}${COMMA}${SECRET}` +
-      `|\\bConnection\\(\\s{0,4}${IDENT}${COMMA}${DN}${COMMA}${SECRET}` +
+    `\\.(?:simple_bind_s|simple_bind|bind_s)\\(${OPEN}${ARG}${COMMA}${SECRET}` +
+      `|\\bldap_bind\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\.bind\\(${OPEN}${DN}${COMMA}${SECRET}` +
+      `|\\bConnection\\(${OPEN}${IDENT}${COMMA}${DN}${COMMA}${SECRET}` +
       `|(?:\\bContext\\.SECURITY_CREDENTIALS|"java\\.naming\\.security\\.credentials")${COMMA}${SECRET}`,
   ),
   triggers: [['bind', 'ldap', 'connection', 'credentials']],
@@ -206,9 +229,9 @@ const sshLogin = callRule({
   id: 'secret.password:ssh_login',
   type: 'secret.password',
   regex: re(
-    `\\.connect\\(\\s{0,4}${ARG}${COMMA}(?:\\d{1,5}|[\\w.]{0,30}(?:port|Port|PORT))${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\bssh\\.Password\\(\\s{0,4}${SECRET}` +
-      `|\\bssh2_auth_password\\(\\s{0,4}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
+    `\\.connect\\(${OPEN}${ARG}${COMMA}(?:\\d{1,5}|[\\w.]{0,30}(?:port|Port|PORT))${COMMA}${ARG}${COMMA}${SECRET}` +
+      `|\\bssh\\.Password\\(${OPEN}${SECRET}` +
+      `|\\bssh2_auth_password\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
       `|\\bsshpass\\s{1,4}-p\\s{0,4}(?:"([^"\\n]{1,256})"|'([^'\\n]{1,256})')(?=\\s)`,
   ),
   triggers: [['connect', 'ssh', 'ssh2', 'sshpass']],
@@ -216,13 +239,15 @@ const sshLogin = callRule({
 
 /**
  * A setter named for the password: `user.setPassword("p")`, Django's `set_password('p')`,
- * `setPasswd`, Testcontainers' `withPassword("p")`, a builder's `.password("p")`.
+ * `setPasswd`, Testcontainers' `withPassword("p")`, a builder's `.password("p")`: the
+ * literal as the only argument; and keyring's `set_password(service, u, p)`.
  */
 const passwordSetter = callRule({
   id: 'secret.password:setter',
   type: 'secret.password',
   regex: re(
-    `(?:\\b(?:set_?[Pp]assword|setPasswd|with_?[Pp]assword)|\\.password)\\(\\s{0,4}${SECRET}`,
+    `(?:\\b(?:set_?[Pp]assword|setPasswd|with_?[Pp]assword)|\\.password)\\(${OPEN}${SECRET}(?=\\s{0,4}\\))` +
+      `|\\bkeyring\\.set_password\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`,
   ),
   // `set_password`, `with_password` and `.password(` hold the word `password`.
   triggers: [['setpassword', 'setpasswd', 'withpassword', 'password']],
@@ -255,9 +280,9 @@ const jwtKey = callRule({
   id: 'secret.generic_api_key:jwt_secret',
   type: 'secret.generic_api_key',
   regex: re(
-    `\\b(?:jwt|JWT)(?:\\.|::)(?:sign|verify|encode|decode)\\(\\s{0,4}${PAYLOAD}${COMMA}${SECRET}` +
+    `\\b(?:jwt|JWT)(?:\\.|::)(?:sign|verify|encode|decode)\\(${OPEN}${PAYLOAD}${COMMA}${SECRET}` +
       `|\\bsignWith\\(\\s{0,4}SignatureAlgorithm\\.HS\\d{3}${COMMA}${SECRET}` +
-      `|\\b(?:setSigningKey|Algorithm\\.HMAC(?:256|384|512))\\(\\s{0,4}${SECRET}` +
+      `|\\b(?:setSigningKey|Algorithm\\.HMAC(?:256|384|512))\\(${OPEN}${SECRET}` +
       `|\\bSignedString\\(\\s{0,4}\\[\\]byte\\(${SECRET}`,
   ),
   triggers: [['jwt', 'signwith', 'setsigningkey', 'hmac256', 'hmac384', 'hmac512', 'signedstring']],
@@ -284,7 +309,7 @@ const goMysqlDsn = patternDetector({
 
 export const CALL_SECRET_DETECTORS: readonly Detector[] = [
   httpBasicAuth,
-  javaCredentials,
+  credentialObject,
   dbConnect,
   mailLogin,
   ldapBind,

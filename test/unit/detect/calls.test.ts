@@ -42,8 +42,15 @@ const PASSWORD_CALLS: [string, string, string][] = [
   ['http_basic_auth', "request.get(u).auth('ci', 'PW', true)", 'Bx7uC2wRy6Sf'],
   ['http_basic_auth', "req.basic_auth 'ci', 'PW'", 'Dz2vF9xTs7Gh'],
   ['http_basic_auth', "mgr.add_password(None, top, 'ci', 'PW')", 'Fy8wH3zUr5Jk'],
-  ['java_credentials', 'new UsernamePasswordCredentials("svc", "PW")', 'Lx9yJ4aVq6Km'],
-  ['java_credentials', 'new PasswordAuthentication("mailer", "PW".toCharArray())', 'Nw3zK5bWp7Ln'],
+  ['credential_object', 'new UsernamePasswordCredentials("svc", "PW")', 'Lx9yJ4aVq6Km'],
+  ['credential_object', 'new PasswordAuthentication("mailer", "PW".toCharArray())', 'Nw3zK5bWp7Ln'],
+  ['credential_object', "creds = pika.PlainCredentials('mq-app', 'PW')", 'Mv3qT8xLk2Wz'],
+  [
+    'credential_object',
+    'MongoCredential.createCredential("app", "admin", "PW".toCharArray())',
+    'Nb4rU9yMj3Xa',
+  ],
+  ['http_basic_auth', "auth = HttpNtlmAuth('CORP\\\\svc', 'PW')", 'Qe7uX4bPf6Ad'],
   ['db_connect', "$db = new PDO('mysql:host=db;dbname=crm', 'crm_app', 'PW');", 'Pv4aL6cXo8Mq'],
   ['db_connect', '$c = mysqli_connect("10.1.2.3", "wp", "PW", "blog");', 'Qu5bM7dYn9Nr'],
   ['db_connect', '$c = new mysqli("10.1.2.3", $user, "PW", "blog");', 'Rt6cN8eZm2Ps'],
@@ -52,6 +59,11 @@ const PASSWORD_CALLS: [string, string, string][] = [
     'db_connect',
     'c = DriverManager.getConnection("jdbc:postgresql://db:5432/crm", "crm", "PW");',
     'Tr8eQ2gBk4Ru',
+  ],
+  [
+    'db_connect',
+    'c = DriverManager.getConnection(\n        "jdbc:mysql://db:3306/crm",\n        "crm",\n        "PW"\n);',
+    'Sg9wZ6dRd8Cf',
   ],
   ['db_connect', 'db = pymysql.connect("db", "report", "PW", "sales")', 'Uq9fR3hCj5Sv'],
   ['db_connect', 'db = MySQLdb.connect("db", "report", "PW", "sales")', 'Vp2gS4iDh6Tw'],
@@ -69,6 +81,8 @@ const PASSWORD_CALLS: [string, string, string][] = [
     'a := smtp.PlainAuth("", "ops@example.net", "PW", "smtp.example.net")',
     'Bj8mY2oJb4Zc',
   ],
+  ['login_call', 'd := gomail.NewDialer("smtp.example.net", 587, "mailer", "PW")', 'Oc5sV2zNh4Yb'],
+  ['login_call', 'transport.connect("smtp.example.net", 587, "mailer", "PW");', 'Pd6tW3aOg5Zc'],
   ['login_call', 'transport.connect("smtp.example.net", "mailer", "PW");', 'Ci9nZ3pKa5Ad'],
   [
     'login_call',
@@ -87,6 +101,7 @@ const PASSWORD_CALLS: [string, string, string][] = [
   ['setter', "u.set_password('PW')", 'Nx4yK6aVp8Lo'],
   ['setter', 'new MySQLContainer("mysql:8").withPassword("PW")', 'Ow5zL7bWo9Mp'],
   ['setter', 'DataSourceBuilder.create().username("crm").password("PW").build()', 'Pv6aM8cXn2Nq'],
+  ['setter', 'keyring.set_password("deploy-tool", "ci", "PW")', 'Rf8vY5cQe7Be'],
   ['secure_string', '$s = ConvertTo-SecureString "PW" -AsPlainText -Force', 'Qu7bN9dYm3Or'],
 ];
 
@@ -161,6 +176,8 @@ describe('calls that only look like the forms', () => {
     'client.login("ops", "Xq4" + suffix)',
     // a bearer token given to .auth() with options
     "superagent.get(u).auth(token, { type: 'bearer' })",
+    // keyring's first argument is the service, not the password
+    'keyring.set_password("Xq4vB8nLm2Tz", "ci", token)',
     // a sentence is not a password
     'ui.password("Enter the password for this account")',
   ])('%s', (text) => {
