@@ -25,6 +25,8 @@ function refusals(form: string): string[] {
     form.replace('PW', 'password123'),
     form.replace('PW', 'changeme'),
     form.replace('PW', 'secret'),
+    form.replace('PW', 'wrongpassword'),
+    form.replace('PW', 'topsecret'),
     form.replace('PW', ''),
     form.replace('PW', '${PW}'),
   ];
