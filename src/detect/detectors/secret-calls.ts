@@ -56,9 +56,15 @@ function secretSpan(m: RegExpExecArray): [number, number, string] | null {
  */
 const STAND_IN_WORD = /pass|secret|test|example|sample|dummy|fake|changeme/i;
 
-/** The call's literal judged as a quoted password (or key): stand-ins, runs, code refused. */
-const callValue = (v: string, kind: 'password' | 'key') =>
-  !STAND_IN_WORD.test(v) && secretValueVerdict(v, kind, true).ok;
+/** One chunk typed twice (`rootroot`, `admin1admin1`): a fixture's value, not a random one. */
+const TYPED_TWICE = /^(.{3,64})\1$/;
+
+/**
+ * The call's literal judged as a password (or key), quoted unless said otherwise: stand-ins,
+ * runs, code refused.
+ */
+const callValue = (v: string, kind: 'password' | 'key', quoted = true) =>
+  !STAND_IN_WORD.test(v) && !TYPED_TWICE.test(v) && secretValueVerdict(v, kind, quoted).ok;
 
 interface CallRule {
   id: string;
@@ -320,6 +326,58 @@ const goMysqlDsn = patternDetector({
   },
 });
 
+/**
+ * A password given to a well-known command on its command line: `mysql -p<pw>` (glued: a
+ * blank after `-p` makes it prompt), `redis-cli -a <pw>`, `docker login -p <pw>` and
+ * `echo '<pw>' | docker login --password-stdin`, `az login -p <pw>`, keytool's and
+ * jarsigner's `-storepass`/`-keypass <pw>`, `htpasswd -b [file] user <pw>` (`-b` takes the
+ * password from the command line). Unquoted, the value is judged as an unquoted password
+ * (a run of letters is a word, `$MYSQL_PWD` is code).
+ */
+const FLAG_VALUE = `(?:'([^'\\n]{1,128})'|"([^"\\n]{1,128})"|([^\\s'"|;&<>]{1,128}))`;
+const FLAG_END = `(?=\\s|$|[|;&<>)])`;
+const commandFlag = patternDetector({
+  id: 'secret.password:command_flag',
+  type: 'secret.password',
+  category: 'secret',
+  severity: 'high',
+  regex: re(
+    `\\bmysql(?:dump|admin)?(?:\\s[^\\n|;&]{0,200}?)?\\s-p${FLAG_VALUE}${FLAG_END}` +
+      `|\\bredis-cli(?:\\s[^\\n|;&]{0,200}?)?\\s-a\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
+      `|\\b(?:docker\\s{1,4}login|az\\s{1,4}login)(?:\\s[^\\n|;&]{0,200}?)?\\s-p\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
+      `|\\becho\\s{1,4}(?:-n\\s{1,4})?${FLAG_VALUE}\\s{0,4}\\|\\s{0,4}(?:sudo\\s{1,4})?docker\\s{1,4}login\\s[^\\n|;&]{0,200}--password-stdin` +
+      `|\\s-(?:src|dest)?(?:storepass|keypass)\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
+      `|\\bhtpasswd((?:\\s{1,4}-[A-Za-z]{1,4}){1,4})(?:\\s{1,4}[^\\s-]\\S{0,199})?\\s{1,4}[^\\s-]\\S{0,63}\\s{1,4}${FLAG_VALUE}${FLAG_END}`,
+  ),
+  score: 0.85,
+  triggers: [
+    [
+      'mysql',
+      'mysqldump',
+      'mysqladmin',
+      'redis',
+      'docker',
+      'az',
+      'storepass',
+      'keypass',
+      'srcstorepass',
+      'deststorepass',
+      'srckeypass',
+      'destkeypass',
+      'htpasswd',
+    ],
+  ],
+  refine(m, _ctx, c) {
+    // htpasswd reads the password from the command line only with `-b`.
+    if (m[0].startsWith('htpasswd') && !/b/.test(m[m.length - 4] ?? '')) return null;
+    const s = secretSpan(m);
+    if (s === null) return null;
+    [c.start, c.end] = s;
+    const quoted = m[m.length - 1] === undefined;
+    return callValue(s[2], 'password', quoted) ? 0.85 : null;
+  },
+});
+
 export const CALL_SECRET_DETECTORS: readonly Detector[] = [
   httpBasicAuth,
   credentialObject,
@@ -331,4 +389,5 @@ export const CALL_SECRET_DETECTORS: readonly Detector[] = [
   secureString,
   jwtKey,
   goMysqlDsn,
+  commandFlag,
 ];
