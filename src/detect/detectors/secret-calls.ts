@@ -1,5 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
-import { secretValueVerdict } from './secret-value.js';
+import { ARG, COMMA, IDENT, OPEN, SECRET, callRule, callValue, re } from './secret-call-args.js';
+import { commandFlag } from './secret-command-flags.js';
 
 /**
  * Credentials passed positionally to well-known calls (issue 18, before round 16 was scored):
@@ -12,89 +13,14 @@ import { secretValueVerdict } from './secret-value.js';
  * concatenation is never a finding), judged as a quoted value under a password's or a key's
  * name (`secretValueVerdict`: stand-ins, runs, templates, code), and a literal equal to
  * another argument of the call (`'wordpress', 'wordpress'`) is a fixture. The user and host
- * arguments must be literals or identifiers, as in the calls' documented forms.
+ * arguments must be literals or identifiers, as in the calls' documented forms. The shared
+ * pieces are in secret-call-args.ts; a password on a command's line in secret-command-flags.ts.
  */
-
-/** A string literal in either quote, one line, or an identifier (`$user`, `self.host`). */
-const LIT = `(?:"[^"\\n]{0,200}"|'[^'\\n]{0,200}')`;
-const IDENT = `(?:[$@]?[A-Za-z_][\\w.]{0,63}(?:->\\w{1,32})?)`;
-const ARG = `(?:${LIT}|${IDENT})`;
-/** Between arguments, and after the call's `(`: calls laid out one argument a line too. */
-const COMMA = `\\s{0,4},\\s{0,24}`;
-const OPEN = `\\s{0,24}`;
-/**
- * The secret literal: its text is the last group that took part (one per quote). It must end the
- * argument (`,` or `)` next, the line's end as in Ruby's `basic_auth u, p`, or Java's
- * `.toCharArray()`/`.getBytes()`): `"pre" + x` is not it.
- */
-const SECRET = `(?:"([^"\\n]{1,256})"|'([^'\\n]{1,256})')(?=\\s{0,4}[,)]|[ \\t]{0,4}(?:[\\r\\n;]|$)|\\.(?:toCharArray|getBytes)\\()`;
-
-const QUOTED = /"([^"\n]*)"|'([^'\n]*)'/g;
-
-/**
- * The secret literal's span: the last group that took part (in every alternative the secret
- * is the last group), or null when another quoted argument of the call is the same text
- * (`mysqli_connect("db", "wordpress", "wordpress")`): a fixture.
- */
-function secretSpan(m: RegExpExecArray): [number, number, string] | null {
-  let at = m.length - 1;
-  while (at > 0 && m[at] === undefined) at--;
-  const v = m[at];
-  const span = m.indices?.[at];
-  if (at === 0 || v === undefined || span === undefined) return null;
-  const head = m[0].slice(0, span[0] - 1 - m.index);
-  for (const q of head.matchAll(QUOTED)) if ((q[1] ?? q[2]) === v) return null;
-  return [span[0], span[1], v];
-}
-
-/**
- * A literal that names what it stands for (`'wrongpassword'`, `"newpassword"`, `'adminpass'`,
- * `'supersecret'`, `'testkey...'`): the value checks let a quoted run of lower-case letters
- * through as a passphrase, but a call's literal is most often a test's fixture, and these
- * words are how fixtures are written. A random password holds such a word by chance about
- * once in ten thousand.
- */
-const STAND_IN_WORD = /pass|secret|test|example|sample|dummy|fake|changeme/i;
-
-/** One chunk typed twice (`rootroot`, `admin1admin1`): a fixture's value, not a random one. */
-const TYPED_TWICE = /^(.{3,64})\1$/;
-
-/**
- * The call's literal judged as a password (or key), quoted unless said otherwise: stand-ins,
- * runs, code refused.
- */
-const callValue = (v: string, kind: 'password' | 'key', quoted = true) =>
-  !STAND_IN_WORD.test(v) && !TYPED_TWICE.test(v) && secretValueVerdict(v, kind, quoted).ok;
-
-interface CallRule {
-  id: string;
-  type: 'secret.password' | 'secret.generic_api_key';
-  regex: RegExp;
-  triggers: readonly (readonly string[])[];
-}
-
-/** A rule over calls whose last captured literal is a password (or a signing key). */
-function callRule(rule: CallRule): Detector {
-  const kind = rule.type === 'secret.password' ? 'password' : 'key';
-  return patternDetector({
-    ...rule,
-    category: 'secret',
-    severity: 'high',
-    score: 0.85,
-    refine(m, _ctx, c) {
-      const s = secretSpan(m);
-      if (s === null) return null;
-      [c.start, c.end] = s;
-      return callValue(s[2], kind) ? 0.85 : null;
-    },
-  });
-}
-
-const re = (source: string, flags = 'dg') => new RegExp(source, flags);
 
 /**
  * HTTP Basic credentials: Python's `HTTPBasicAuth(u, p)`/`HTTPDigestAuth`/`HttpNtlmAuth`, an
- * `auth=` 2-tuple (requests, httpx), aiohttp's `BasicAuth(u, p)`, httpx's `DigestAuth(u, p)`, Go's `req.SetBasicAuth(u, p)`, Spring's
+ * `auth=` 2-tuple (requests, httpx), aiohttp's `BasicAuth(u, p)`, httpx's `DigestAuth(u, p)`,
+ * Go's `req.SetBasicAuth(u, p)`, Spring's
  * `setBasicAuth`/`basicAuthentication`/`BasicAuthenticationInterceptor`, OkHttp's
  * `Credentials.basic(u, p)`, Laravel's `withBasicAuth`, Ruby's `req.basic_auth u, p`,
  * superagent's and request's `.auth(u, p)`, urllib's `add_password(realm, uri, u, p)`.
@@ -323,58 +249,6 @@ const goMysqlDsn = patternDetector({
   refine(m) {
     const v = m[3] ?? '';
     return v !== m[2] && callValue(v, 'password') ? 0.85 : null;
-  },
-});
-
-/**
- * A password given to a well-known command on its command line: `mysql -p<pw>` (glued: a
- * blank after `-p` makes it prompt), `redis-cli -a <pw>`, `docker login -p <pw>` and
- * `echo '<pw>' | docker login --password-stdin`, `az login -p <pw>`, keytool's and
- * jarsigner's `-storepass`/`-keypass <pw>`, `htpasswd -b [file] user <pw>` (`-b` takes the
- * password from the command line). Unquoted, the value is judged as an unquoted password
- * (a run of letters is a word, `$MYSQL_PWD` is code).
- */
-const FLAG_VALUE = `(?:'([^'\\n]{1,128})'|"([^"\\n]{1,128})"|([^\\s'"|;&<>]{1,128}))`;
-const FLAG_END = `(?=\\s|$|[|;&<>)])`;
-const commandFlag = patternDetector({
-  id: 'secret.password:command_flag',
-  type: 'secret.password',
-  category: 'secret',
-  severity: 'high',
-  regex: re(
-    `\\bmysql(?:dump|admin)?(?:\\s[^\\n|;&]{0,200}?)?\\s-p${FLAG_VALUE}${FLAG_END}` +
-      `|\\bredis-cli(?:\\s[^\\n|;&]{0,200}?)?\\s-a\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
-      `|\\b(?:docker\\s{1,4}login|az\\s{1,4}login)(?:\\s[^\\n|;&]{0,200}?)?\\s-p\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
-      `|\\becho\\s{1,4}(?:-n\\s{1,4})?${FLAG_VALUE}\\s{0,4}\\|\\s{0,4}(?:sudo\\s{1,4})?docker\\s{1,4}login\\s[^\\n|;&]{0,200}--password-stdin` +
-      `|\\s-(?:src|dest)?(?:storepass|keypass)\\s{1,4}${FLAG_VALUE}${FLAG_END}` +
-      `|\\bhtpasswd((?:\\s{1,4}-[A-Za-z]{1,4}){1,4})(?:\\s{1,4}[^\\s-]\\S{0,199})?\\s{1,4}[^\\s-]\\S{0,63}\\s{1,4}${FLAG_VALUE}${FLAG_END}`,
-  ),
-  score: 0.85,
-  triggers: [
-    [
-      'mysql',
-      'mysqldump',
-      'mysqladmin',
-      'redis',
-      'docker',
-      'az',
-      'storepass',
-      'keypass',
-      'srcstorepass',
-      'deststorepass',
-      'srckeypass',
-      'destkeypass',
-      'htpasswd',
-    ],
-  ],
-  refine(m, _ctx, c) {
-    // htpasswd reads the password from the command line only with `-b`.
-    if (m[0].startsWith('htpasswd') && !/b/.test(m[m.length - 4] ?? '')) return null;
-    const s = secretSpan(m);
-    if (s === null) return null;
-    [c.start, c.end] = s;
-    const quoted = m[m.length - 1] === undefined;
-    return callValue(s[2], 'password', quoted) ? 0.85 : null;
   },
 });
 
