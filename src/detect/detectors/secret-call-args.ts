@@ -2,9 +2,9 @@ import { patternDetector, type Detector } from '../rule.js';
 import { secretValueVerdict } from './secret-value.js';
 
 /**
- * The pieces the calls rules (secret-calls.ts, secret-command-flags.ts) build their patterns
- * and their value checks from: an argument, the secret literal that ends one, and the checks
- * a call's literal must pass.
+ * The pieces the calls rules (secret-calls.ts) build their patterns and their value checks
+ * from: an argument, the secret literal that ends one, and the checks a call's literal must
+ * pass.
  */
 
 /** A string literal in either quote, one line, or an identifier (`$user`, `self.host`). */
@@ -28,7 +28,7 @@ const QUOTED = /"([^"\n]*)"|'([^'\n]*)'/g;
  * is the last group), or null when another quoted argument of the call is the same text
  * (`mysqli_connect("db", "wordpress", "wordpress")`): a fixture.
  */
-export function secretSpan(m: RegExpExecArray): [number, number, string] | null {
+function secretSpan(m: RegExpExecArray): [number, number, string] | null {
   let at = m.length - 1;
   while (at > 0 && m[at] === undefined) at--;
   const v = m[at];
@@ -51,12 +51,9 @@ const STAND_IN_WORD = /pass|secret|test|example|sample|dummy|fake|changeme/i;
 /** One chunk typed twice (`rootroot`, `admin1admin1`): a fixture's value, not a random one. */
 const TYPED_TWICE = /^(.{3,64})\1$/;
 
-/**
- * The call's literal judged as a password (or key), quoted unless said otherwise: stand-ins,
- * runs, code refused.
- */
-export const callValue = (v: string, kind: 'password' | 'key', quoted = true) =>
-  !STAND_IN_WORD.test(v) && !TYPED_TWICE.test(v) && secretValueVerdict(v, kind, quoted).ok;
+/** The call's literal judged as a quoted password (or key): stand-ins, runs, code refused. */
+export const callValue = (v: string, kind: 'password' | 'key') =>
+  !STAND_IN_WORD.test(v) && !TYPED_TWICE.test(v) && secretValueVerdict(v, kind, true).ok;
 
 interface CallRule {
   id: string;

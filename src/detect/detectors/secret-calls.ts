@@ -1,6 +1,5 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { ARG, COMMA, IDENT, OPEN, SECRET, callRule, callValue, re } from './secret-call-args.js';
-import { commandFlag } from './secret-command-flags.js';
 
 /**
  * Credentials passed positionally to well-known calls (issue 18, before round 16 was scored):
@@ -14,7 +13,8 @@ import { commandFlag } from './secret-command-flags.js';
  * name (`secretValueVerdict`: stand-ins, runs, templates, code), and a literal equal to
  * another argument of the call (`'wordpress', 'wordpress'`) is a fixture. The user and host
  * arguments must be literals or identifiers, as in the calls' documented forms. The shared
- * pieces are in secret-call-args.ts; a password on a command's line in secret-command-flags.ts.
+ * pieces are in secret-call-args.ts. A password on a command's line (`sshpass -p`, `mysql
+ * -p<pw>`) is secret-commands.ts's.
  */
 
 /**
@@ -168,7 +168,7 @@ const ldapBind = callRule({
 /**
  * SSH logins: paramiko's `client.connect(host, port, u, p)` (a port literal or a name ending
  * in `port`: `.connect(` alone is too common), Go's `ssh.Password(p)`, PHP's
- * `ssh2_auth_password(conn, u, p)`, `sshpass -p '<p>'` on a command line.
+ * `ssh2_auth_password(conn, u, p)` (`sshpass -p` is secret-commands.ts's).
  */
 const sshLogin = callRule({
   id: 'secret.password:ssh_login',
@@ -176,10 +176,9 @@ const sshLogin = callRule({
   regex: re(
     `\\.connect\\(${OPEN}${ARG}${COMMA}(?:\\d{1,5}|[\\w.]{0,30}(?:port|Port|PORT))${COMMA}${ARG}${COMMA}${SECRET}` +
       `|\\bssh\\.Password\\(${OPEN}${SECRET}` +
-      `|\\bssh2_auth_password\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}` +
-      `|\\bsshpass\\s{1,4}-p\\s{0,4}(?:"([^"\\n]{1,256})"|'([^'\\n]{1,256})')(?=\\s)`,
+      `|\\bssh2_auth_password\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`,
   ),
-  triggers: [['connect', 'ssh', 'ssh2', 'sshpass']],
+  triggers: [['connect', 'ssh', 'ssh2']],
 });
 
 /**
@@ -263,5 +262,4 @@ export const CALL_SECRET_DETECTORS: readonly Detector[] = [
   secureString,
   jwtKey,
   goMysqlDsn,
-  commandFlag,
 ];

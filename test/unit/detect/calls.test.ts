@@ -27,6 +27,7 @@ function refusals(form: string): string[] {
     form.replace('PW', 'secret'),
     form.replace('PW', 'wrongpassword'),
     form.replace('PW', 'topsecret'),
+    form.replace('PW', 'rootroot'),
     form.replace('PW', ''),
     form.replace('PW', '${PW}'),
   ];
@@ -98,7 +99,6 @@ const PASSWORD_CALLS: [string, string, string][] = [
   ['ssh_login', "client.connect('10.9.8.7', 22, 'deploy', 'PW')", 'Ic7tF9vQu3Gj'],
   ['ssh_login', 'Auth: []ssh.AuthMethod{ssh.Password("PW")},', 'Jb8uG2wRt4Hk'],
   ['ssh_login', "ssh2_auth_password($conn, 'deploy', 'PW');", 'Ka9vH3xSs5Il'],
-  ['ssh_login', "sshpass -p 'PW' ssh deploy@10.9.8.7", 'Lz2wI4yTr6Jm'],
   ['setter', 'user.setPassword("PW");', 'My3xJ5zUq7Kn'],
   ['setter', "u.set_password('PW')", 'Nx4yK6aVp8Lo'],
   ['setter', 'new MySQLContainer("mysql:8").withPassword("PW")', 'Ow5zL7bWo9Mp'],
@@ -193,40 +193,5 @@ describe('calls that only look like the forms', () => {
       '$securePassword = ConvertFrom-SecureString $pw',
     ])
       expect([text, secrets(text)]).toEqual([text, []]);
-  });
-});
-
-describe("a password on a well-known command's line", () => {
-  it.each([
-    ['mysql -u root -pVk4nP8wLx2Qz shop < dump.sql', 'Vk4nP8wLx2Qz'],
-    ["mysqldump -uroot -p'Wj5oQ9xMy3Ra' shop > dump.sql", 'Wj5oQ9xMy3Ra'],
-    ['redis-cli -a Xi6pR2yNz4Sb ping', 'Xi6pR2yNz4Sb'],
-    ['docker login -u deploy -p Yh7qS3zOa5Tc registry.example.net', 'Yh7qS3zOa5Tc'],
-    ['echo "Zg8rT4aPb6Ud" | docker login -u deploy --password-stdin', 'Zg8rT4aPb6Ud'],
-    ['az login --service-principal -u 0f1e -p Af9sU5bQc7Ve --tenant t', 'Af9sU5bQc7Ve'],
-    ['keytool -genkey -keystore app.jks -storepass Be2tV6cRd8Wf', 'Be2tV6cRd8Wf'],
-    ['htpasswd -b -c .htpasswd admin Cd3uW7dSe9Xg', 'Cd3uW7dSe9Xg'],
-    ['htpasswd -nb admin Dc4vX8eTf2Yh', 'Dc4vX8eTf2Yh'],
-  ])('%s', (text, value) => {
-    expect(rules(text)).toEqual([`secret.password:command_flag ${value}`]);
-  });
-
-  it.each([
-    // a blank after -p makes mysql prompt; -P is the port
-    'mysql -h db -P 3306 -u app -p shop',
-    // variables, templates, stand-ins, words
-    'mysql -u root -p$MYSQL_ROOT_PASSWORD shop',
-    'mysql -u root -p"${DB_PASS}" shop',
-    'mysql -u root -ppassword shop',
-    'mysql -u root -prootroot shop',
-    'docker login -u deploy -p $CI_REGISTRY_PASSWORD $CI_REGISTRY',
-    'echo "$DOCKER_PASSWORD" | docker login -u "$DOCKER_USERNAME" --password-stdin',
-    "echo '' | docker login -u me --password-stdin",
-    'keytool -list -keystore cacerts -storepass changeit',
-    // without -b htpasswd prompts; a port mapping is not a password
-    'htpasswd -c .htpasswd admin',
-    'docker run -e X=1 mysql:8 -p 3306:3306',
-  ])('refuses %s', (text) => {
-    expect(secrets(text)).toEqual([]);
   });
 });
