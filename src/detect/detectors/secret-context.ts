@@ -109,6 +109,9 @@ const PASSWORD = new RegExp(
   'dgi',
 );
 const KEY_START = /[A-Za-z0-9]$/;
+/** `Verb-Noun` with one of PowerShell's common verbs: a cmdlet's name, not a password. */
+const POWERSHELL_CMDLET =
+  /^(?:Get|Set|New|Read|ConvertTo|ConvertFrom|Import|Export|Invoke|Select|Protect|Unprotect)-[A-Z][A-Za-z]{2,}$/;
 /**
  * A selector or form value (`#add-password`, `current-password`), not a passphrase such as
  * `correct-horse-battery-staple`: hyphenated lower-case words led by `#`/`.` or naming a password.
@@ -214,6 +217,9 @@ const password = patternDetector({
     // type or a class, as in a schema or a signature; a typed password holds a digit or a
     // symbol, or is quoted (round 11's held-out half).
     if (quote === '' && /^(?:[A-Z][a-z]{2,}){2,4}$/.test(value)) return null;
+    // A PowerShell cmdlet (`$pw = ConvertTo-SecureString "..." -AsPlainText`, `Read-Host`)
+    // computes the value; a literal given to it is the calls rule's (secret-calls.ts).
+    if (quote === '' && POWERSHELL_CMDLET.test(value)) return null;
     return 0.85;
   },
 });
