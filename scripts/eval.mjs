@@ -38,6 +38,7 @@ const TUNED_SINCE = {
   'external13-heldout.jsonl': 'its scoring (session 12)',
   'external14-heldout.jsonl': 'its scoring (session 13)',
   'external15-heldout.jsonl': 'its scoring (session 13)',
+  'external16-heldout.jsonl': 'its scoring (session 14)',
 };
 
 const pct = (x) => x.toFixed(3);
