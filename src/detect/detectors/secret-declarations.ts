@@ -1,7 +1,7 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { isPlaceholderValue, shannonEntropy } from '../validators.js';
-import { secretNameKind, type SecretNameKind } from './secret-name.js';
-import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
+import { secretNameKind } from './secret-name.js';
+import { namedValueRule } from './secret-name-value.js';
 import { hasOrderedRun, isRowChunks, secretValueVerdict } from './secret-value.js';
 
 /**
@@ -14,15 +14,6 @@ import { hasOrderedRun, isRowChunks, secretValueVerdict } from './secret-value.j
  * the value as it judges a quoted value. Each syntax is its own rule id.
  */
 
-/** The finding for a name and a quoted value, or null: a key, or a password (typed so). */
-function judge(name: string, value: string, c: { type: string }, quoted = true): number | null {
-  const kind: SecretNameKind | null = secretNameKind(name);
-  if (kind === null || PUBLIC_SECRET_PREFIX.test(value)) return null;
-  if (!secretValueVerdict(value, kind, quoted).ok) return null;
-  if (kind === 'password') c.type = 'secret.password';
-  return kind === 'password' ? 0.85 : 0.8;
-}
-
 function declarationRule(
   id: string,
   regex: RegExp,
@@ -30,19 +21,7 @@ function declarationRule(
   names: readonly number[],
   value: number,
 ): Detector {
-  const rule = patternDetector({
-    id: `secret.assigned_name:${id}`,
-    type: 'secret.generic_api_key',
-    category: 'secret',
-    severity: 'high',
-    regex,
-    group: value,
-    score: 0.8,
-    triggers,
-    // The first name group that matched (a rule may spell the name in two places).
-    refine: (m, _ctx, c) => judge(names.map((g) => m[g]).find((n) => n) ?? '', m[value] ?? '', c),
-  });
-  return { ...rule, types: ['secret.generic_api_key', 'secret.password'] };
+  return namedValueRule({ id: `secret.assigned_name:${id}`, regex, triggers, names, value });
 }
 
 const VALUE = `"([^"\\n\\s]{8,300})"`;

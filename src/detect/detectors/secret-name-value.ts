@@ -27,33 +27,58 @@ const TRIGGERS = [
   ['value', 'value1', 'value2', 'value3', 'value4', 'value5'],
 ];
 
-/** A pair rule: which groups hold the name, the value's quote and the value. */
-function pairRule(id: string, regex: RegExp, name: number, quote: number, value: number) {
-  return patternDetector({
-    id,
+/**
+ * A rule that finds a value under a name: the name (the first of `names` that matched) judged
+ * as the generic rule judges names, the value as it judges values (quoted unless `quote`
+ * names a group that matched empty). A password name types the finding `secret.password`.
+ * Shared by the pair rules here and the declarations of `secret-declarations.ts`.
+ */
+export function namedValueRule(rule: {
+  id: string;
+  regex: RegExp;
+  triggers: readonly (readonly string[])[];
+  names: readonly number[];
+  value: number;
+  quote?: number;
+}): Detector {
+  const detector = patternDetector({
+    id: rule.id,
     type: 'secret.generic_api_key',
     category: 'secret',
     severity: 'high',
-    regex,
-    group: value,
+    regex: rule.regex,
+    group: rule.value,
     score: 0.8,
-    triggers: TRIGGERS,
+    triggers: rule.triggers,
     refine(m, _ctx, c) {
-      const kind = secretNameKind(m[name] ?? '');
-      const v = m[value] ?? '';
+      const kind = secretNameKind(rule.names.map((g) => m[g]).find((n) => n) ?? '');
+      const v = m[rule.value] ?? '';
       if (kind === null || PUBLIC_SECRET_PREFIX.test(v)) return null;
-      if (!secretValueVerdict(v, kind, (m[quote] ?? '') !== '').ok) return null;
+      const quoted = rule.quote === undefined || (m[rule.quote] ?? '') !== '';
+      if (!secretValueVerdict(v, kind, quoted).ok) return null;
       if (kind === 'key') return 0.8;
       c.type = 'secret.password';
       return 0.85;
     },
   });
+  return { ...detector, types: ['secret.generic_api_key', 'secret.password'] };
 }
 
-const nameValue = pairRule('secret.assigned_name:name_value', NAME_VALUE, 2, 3, 4);
-const valueName = pairRule('secret.assigned_name:value_name', VALUE_NAME, 4, 2, 3);
+const nameValue = namedValueRule({
+  id: 'secret.assigned_name:name_value',
+  regex: NAME_VALUE,
+  triggers: TRIGGERS,
+  names: [2],
+  value: 4,
+  quote: 3,
+});
+const valueName = namedValueRule({
+  id: 'secret.assigned_name:value_name',
+  regex: VALUE_NAME,
+  triggers: TRIGGERS,
+  names: [4],
+  value: 3,
+  quote: 2,
+});
 
-export const NAME_VALUE_SECRET_DETECTORS: readonly Detector[] = [
-  { ...nameValue, types: ['secret.generic_api_key', 'secret.password'] },
-  { ...valueName, types: ['secret.generic_api_key', 'secret.password'] },
-];
+export const NAME_VALUE_SECRET_DETECTORS: readonly Detector[] = [nameValue, valueName];
