@@ -12,6 +12,7 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { ISSUED_SECRET_DETECTORS } from './secret-issued.js';
 import { PLACE_SECRET_DETECTORS } from './secret-places.js';
 import { COMMAND_SECRET_DETECTORS } from './secret-commands.js';
 import { DECLARATION_SECRET_DETECTORS } from './secret-declarations.js';
@@ -395,6 +396,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...FORMAT_SECRET_DETECTORS,
   ...PREFIXED_SECRET_DETECTORS,
   ...PLACE_SECRET_DETECTORS,
+  ...ISSUED_SECRET_DETECTORS,
   ...COMMAND_SECRET_DETECTORS,
   ...DECLARATION_SECRET_DETECTORS,
   ...CALL_SECRET_DETECTORS,
