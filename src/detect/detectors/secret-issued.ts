@@ -105,7 +105,7 @@ const agentTokenCommand = patternDetector({
  * ending `=`), as the agent's `encrypt` setting (`encrypt = "..."`, `"encrypt": "..."`), given
  * to `consul keyring -install` or `nomad operator gossip keyring install`, or printed alone on
  * the line after `consul keygen` / `nomad operator gossip keyring generate`. Whoever holds it
- * reads and joins the cluster's gossip.
+ * reads and joins the cluster's gossip. A key that decodes to printable text was typed.
  */
 const gossipKey = patternDetector({
   id: 'secret.generic_api_key:gossip_key',
@@ -119,7 +119,10 @@ const gossipKey = patternDetector({
   triggers: [['encrypt', 'keyring', 'keygen']],
   refine(m) {
     const v = m[1] ?? '';
-    if (Buffer.from(v, 'base64').length !== 32) return null;
+    const bytes = Buffer.from(v, 'base64');
+    if (bytes.length !== 32) return null;
+    // 32 random bytes are never all printable: such a key encodes typed text.
+    if (/^[\x20-\x7e]*$/.test(bytes.toString('latin1'))) return null;
     return isStandInValue(v) || hasOrderedRun(v) || shannonEntropy(v) < 4 ? null : 0.85;
   },
 });
