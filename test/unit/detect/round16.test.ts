@@ -187,3 +187,13 @@ describe('round 16: stand-ins', () => {
     ).toEqual([`secret.connection_string ${pw}`]);
   });
 });
+
+describe('round 16: a generated password opening with ?', () => {
+  it('reads a long random value after ? as a password, a query as no value', () => {
+    const pw = `?@09AZ${seeded(58, 71, BASE64)}`;
+    expect(secrets(`password                ${pw}\nusername   svc-ops\n`)).toEqual([
+      `secret.password ${pw}`,
+    ]);
+    expect(secrets(`password                ?page=${seeded(30, 72, BASE64)}\n`)).toEqual([]);
+  });
+});
