@@ -38,7 +38,11 @@ const secretIdUuid = patternDetector({
   ),
   group: 1,
   score: 0.85,
-  triggers: [['secret', 'secretid']],
+  // `secret` alone is a common word: the id's word too (`secret_id`, `Secret ID`, `SecretID`).
+  triggers: [
+    ['secret', 'secretid'],
+    ['id', 'secretid'],
+  ],
   refine: (m) => (issuedUuid(m[1] ?? '') ? 0.85 : null),
 });
 
@@ -96,7 +100,8 @@ const agentTokenCommand = patternDetector({
   regex: new RegExp(`\\bset-agent-token[ \\t]{1,8}[a-z_]{1,30}[ \\t]{1,8}(${UUID})`, 'dg'),
   group: 1,
   score: 0.85,
-  triggers: [['agent'], ['token']],
+  // `agent` and `token` fill agent traces; `set` is rarer beside them.
+  triggers: [['set'], ['agent'], ['token']],
   refine: (m) => (issuedUuid(m[1] ?? '') ? 0.85 : null),
 });
 
