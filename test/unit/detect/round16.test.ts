@@ -179,7 +179,9 @@ describe('round 16: stand-ins', () => {
 
   it("a connection string's password ends at the next ;name= (found, as a connection string)", () => {
     expect(
-      secrets("connection_url='server=db.local;user id=sa;password=Passw0rd;database=app;'"),
+      secrets(
+        "connection_url='server=db.local;user id=sa;password=Passw0rd;database=orders-eu2;app name=svc;'",
+      ),
     ).toEqual([]);
     const pw = 'Kq7#vR2!mT9$wX4%';
     expect(
