@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Detector, RawHit, ScanContext } from '../rule.js';
 import { PUBLISHED_DOC_KEYS, isPlaceholderValue, shannonEntropy } from '../validators.js';
 import { GITLEAKS_ROWS, type GitleaksRow } from './gitleaks-index.js';
-import { isTypedTokenBody } from './secret-value.js';
+import { isStandInValue, isTypedTokenBody } from './secret-value.js';
 
 /**
  * gitleaks' default rule set (github.com/gitleaks/gitleaks, config/gitleaks.toml, MIT; the
@@ -209,6 +209,10 @@ function scanRule(row: GitleaksRow, rule: CompiledRule, ctx: ScanContext, out: R
     if (PUBLISHED_DOC_KEYS.has(secret) || isTypedTokenBody(secret)) continue;
     if (isPlaceholderValue(secret.replace(/^[A-Za-z0-9]{2,10}[_.-]/, ''))) continue;
     if (/^-?#/.test(text.slice(end, end + 2))) continue;
+    // A value elided with an ellipsis (`eyJhbGci...`) is cut for the page, and a phrase naming
+    // the value (`my-management-token`) or another stand-in is no credential (round 16).
+    if (/(?:\.\.\.|\u2026)$/.test(secret) || text.startsWith('...', end) || isStandInValue(secret))
+      continue;
     out.push({
       type: row.type,
       category: 'secret',

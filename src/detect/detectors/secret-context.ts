@@ -6,6 +6,7 @@ import {
   isDollarLeet,
   isIdentifier,
   isRowChunks,
+  isSelfDescribedValue,
   isStandInValue,
   isTypedSequence,
   isUnpronounceable,
@@ -75,6 +76,7 @@ const awsKeyIdEnv = patternDetector({
   refine(m) {
     const v = m[1] ?? '';
     if (isPlaceholderValue(v) || !/\d/.test(v) || hasOrderedRun(v)) return null;
+    if (isSelfDescribedValue(v)) return null; // `The20CharacterKeyTheyGiveYou`
     if (/^[A-Z0-9]{20}$/.test(v))
       return !isAwsPlaceholderKeyId(v) && shannonEntropy(v) >= 3 ? 0.9 : null;
     return /[a-z]/.test(v) && /[A-Z]/.test(v) && shannonEntropy(v) >= 3.5 ? 0.9 : null;

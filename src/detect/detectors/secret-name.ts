@@ -33,7 +33,7 @@ const META_AFTER = new Set(
     'description help button class style template lookup cmd command helper function fn ' +
     'callback handler param params column table schema attribute attr property prop prompt ' +
     'visible visibility toggle icon changed mismatch policy secure url header headers location ' +
-    'generator generation fingerprint checksum'
+    'generator generation fingerprint checksum accessor'
   ).split(' '),
 );
 /** Parts before the first secret word that make it something other than a credential. */

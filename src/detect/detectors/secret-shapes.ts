@@ -144,7 +144,8 @@ const symbolRule = (id: string, type: string, names: string, triggers: readonly 
         return null;
       const quote = m[1] ?? '';
       let v = m[2] ?? '';
-      if (quote === '') v = v.replace(/[,;]+$/, '');
+      // In `name=value;name=value` pairs (a connection string) `;` ends the value.
+      if (quote === '') v = v.replace(/;[A-Za-z][A-Za-z ]{0,30}=.*$/, '').replace(/[,;]+$/, '');
       c.end = c.start + v.length;
       if (quote !== '' && ctx.text[c.end] !== quote) return null; // quote closes the value
       return symbolValue(v) ? 0.8 : null;

