@@ -65,8 +65,6 @@ const JWT = 'secret.jwt';
 const AWS_ID = 'secret.aws_access_key';
 const AWS_KEY = 'secret.aws_secret_key';
 const VAULT = 'secret.vault_token';
-const NPM = 'secret.npm_token';
-const SLACK_WEBHOOK = 'secret.slack_webhook';
 
 // hashicorp/vault
 add(
@@ -543,7 +541,6 @@ add(
   '        // Given - jsessionid cookie\n        String hashVal = "dd6433d07b73fc14a2a4d03c5a8faa90";\n        HttpMessage msg = createMsg("");\n        msg.getResponseHeader().addHeader(HttpHeader.SET_COOKIE, "jsessionid=" + hashVal);\n',
 );
 
-
 // franksprich/code-along-dan-vega-jwt
 add(
   'franksprich/code-along-dan-vega-jwt README.md',
@@ -818,7 +815,6 @@ add(
   [PK],
   'static const char torture_ecdsa256_private_openssh_testkey_pasphrase[] =\n        "-----BEGIN OPENSSH PRIVATE KEY-----\\n"\n        "b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABA+\\n"\n        "O0w3yPZF2q0FjVBhQjn2AAAAEAAAAAEAAABoAAAAE2VjZHNhLXNoYTItbmlzdHAy\\n"\n        "NTYAAAAIbmlzdHAyNTYAAABBBMfvbnfPEORlrS3fsjLWGmqQvOYPtmS6e1bRRwNB\\n"\n        "GzR6gVEMaIfiJPPTJa+wFMXBT3fpAqPjROsqv5jUHC+xOokAAACghvb4EX8M06UB\\n"\n        "zigxOn9bg5cZkZ2yWY8jzxtOWH4YJXsuhON/jePDJuI2ro5u4iKFD1u2JLfcshdh\\n"\n        "vKZyjixU9KdewykQQt/wFkrCfNUyCH8jFiQsAqhBfopRFyDJV9pmcUBL/3fJqwut\\n"\n        "ZeBSfA7tXORp3xrwFI1tXiiUCM+/nhxiCsFaCJXeiM3tN+kFtwQ8kamINqwaC8Vj\\n"\n        "lFLKHDfwJQ==\\n"\n        "-----END OPENSSH PRIVATE KEY-----\\n";\n',
 );
-
 
 // YazRaso/RustAuth
 add(
