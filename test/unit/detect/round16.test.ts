@@ -3,23 +3,13 @@ import {
   isSelfDescribedValue,
   isStandInValue,
 } from '../../../src/detect/detectors/secret-value.js';
-import { secretFindings } from './secret-findings.js';
+import { secretFindings, seeded } from './secret-findings.js';
 
 // Issue 18 (src/detect/README.md, "Round 16's errors, mended"): each rule learnt from round
 // 16's two halves, tested on values typed (or derived from a seed) for this file, never a
 // round's own values.
 const secrets = (text: string) => secretFindings(text);
 
-/** `n` characters of `abc` from a fixed seed (a linear congruential generator). */
-function seeded(n: number, seed: number, abc: string): string {
-  let x = seed;
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out += abc[(x >>> 16) % abc.length];
-  }
-  return out;
-}
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const hex = (n: number, seed: number) => seeded(n, seed, '0123456789abcdef');
 /** A random-looking UUID (version and variant bits as HashiCorp's docs print them: any). */
