@@ -15,6 +15,7 @@ import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
 import { ISSUED_SECRET_DETECTORS } from './secret-issued.js';
 import { PLACE_SECRET_DETECTORS } from './secret-places.js';
 import { COMMAND_SECRET_DETECTORS } from './secret-commands.js';
+import { SQL_SECRET_DETECTORS } from './secret-sql.js';
 import { DECLARATION_SECRET_DETECTORS } from './secret-declarations.js';
 import { CALL_SECRET_DETECTORS } from './secret-calls.js';
 import { PICATIC_BODY, PICATIC_WORD, PREFIXED_SECRET_DETECTORS } from './secret-prefixed.js';
@@ -398,6 +399,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...PLACE_SECRET_DETECTORS,
   ...ISSUED_SECRET_DETECTORS,
   ...COMMAND_SECRET_DETECTORS,
+  ...SQL_SECRET_DETECTORS,
   ...DECLARATION_SECRET_DETECTORS,
   ...CALL_SECRET_DETECTORS,
   ...URL_SECRET_DETECTORS,
