@@ -93,6 +93,8 @@ describe('external injection and jailbreak sets', () => {
   const held15 = loadSamples(join(CORPUS, 'heldout', 'external15-heldout.jsonl'));
   const dev16 = loadSamples(join(CORPUS, 'external16-dev.jsonl'));
   const held16 = loadSamples(join(CORPUS, 'heldout', 'external16-heldout.jsonl'));
+  const dev17 = loadSamples(join(CORPUS, 'external17-dev.jsonl'));
+  const held17 = loadSamples(join(CORPUS, 'heldout', 'external17-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -105,7 +107,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-16 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-17 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -126,6 +128,7 @@ describe('external injection and jailbreak sets', () => {
         ...held14,
         ...held15,
         ...held16,
+        ...held17,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -146,6 +149,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev14,
         ...dev15,
         ...dev16,
+        ...dev17,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -192,6 +196,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 14, dev: dev14, held: held14, toolResultsOnly: false },
     { round: 15, dev: dev15, held: held15, toolResultsOnly: false },
     { round: 16, dev: dev16, held: held16, toolResultsOnly: false },
+    { round: 17, dev: dev17, held: held17, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -273,14 +278,15 @@ describe('external injection and jailbreak sets', () => {
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
-  // Rounds 11-16 (issue 18): secrets only, each from several scanners' test data (11: trivy,
+  // Rounds 11-17 (issue 18): secrets only, each from several scanners' test data (11: trivy,
   // kingfisher, semgrep-rules and three smaller scanners; 12: sonar-text's rule examples,
   // checkov, deepsecrets, wrongsecrets; 13: kics, sarif-pattern-matcher, pre-commit-hooks,
   // GitGuardian's sample_secrets, repo-supervisor, earlybird, gosec, Bearer, CodeQL and
   // others; 14: horusec, GitHub's secret-scanning-custom-patterns, CredSweeper, brakeman,
   // bandit and others; 15: leaky-repo, Juice Shop, ReviewBot's scanner tests, Datadog's scrubber
   // tests and other vulnerable apps; 16: HashiCorp's Vault, Consul and Nomad docs, libssh's test
-  // keys and single files); at least three repositories give labels and none more than half.
+  // keys and single files; 17: many vendors' API docs and key-parsing libraries' fixtures); at
+  // least three repositories give labels and none more than half (round 17: a third).
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
@@ -288,9 +294,10 @@ describe('external injection and jailbreak sets', () => {
     { round: 14, all: [...dev14, ...held14] },
     { round: 15, all: [...dev15, ...held15] },
     { round: 16, all: [...dev16, ...held16] },
+    { round: 17, all: [...dev17, ...held17] },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
-    ({ all }) => {
+    ({ round, all }) => {
       for (const s of all) {
         expect(s.source, s.id).toMatch(/\S/);
         expect(s.categories, s.id).toEqual(['secret']);
@@ -305,21 +312,30 @@ describe('external injection and jailbreak sets', () => {
       expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
       const perRepo = new Map<string, number>();
       for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-      for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / 2);
+      // Round 17 was built so that no product family dominates: a third at most.
+      const share = round >= 17 ? 3 : 2;
+      for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / share);
     },
   );
 
   // Rounds 15 and 16 (issue 18) draw on repositories no scanner round used, by name: the
   // scanners whose test suites made rounds 9-14, secretlint (the project's rules come from it)
   // and shhgit (SecretScanner's ancestor), forks and repackagings included; round 16 also takes
-  // none of round 15's applications and benchmarks.
+  // none of round 15's applications and benchmarks, and round 17 none of round 16's sources.
   const usedScanners =
     /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
   const usedRound15 =
     /leaky-repo|juice-shop|reviewbot|datadog-agent|webgoat|vaulttest_vault|rusty-hog|crapi|secdevlabs|railsgoat|terragoat|nodegoat/i;
+  const usedRound16 =
+    /hashicorp\/|windterm|libssh|chrome-ssh-agent|zap-extensions|npm\/redact|code-along-dan-vega-jwt|rustauth|exercism\/cli|ybiquitous\/runners|gpt-app-poc/i;
   it.each([
     { round: 15, all: () => [...dev15, ...held15], used: [usedScanners] },
     { round: 16, all: () => [...dev16, ...held16], used: [usedScanners, usedRound15] },
+    {
+      round: 17,
+      all: () => [...dev17, ...held17],
+      used: [usedScanners, usedRound15, usedRound16],
+    },
   ])(
     'round $round takes no repository of a scanner an earlier round or the rules came from',
     ({ all, used }) => {
