@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Would a learned scorer reach issue 18's secrets goal where the rules do not?
-// (src/detect/README.md, "A learned scorer, measured".) For each held-out round k of 11-16
-// it trains scripts/learned-secrets.mjs on every labelled text of rounds before k (and the
-// hand-written corpus), never on round k, then adds what the model finds to the findings
-// the rules gave when round k was scored blind (test/fixtures/detect/blind-findings/). So
+// (src/detect/README.md, "A learned scorer, measured".) For each held-out round k whose
+// blind findings are kept (test/fixtures/detect/blind-findings/, rounds 11 on) it trains
+// scripts/learned-secrets.mjs on every labelled text of the rounds before k (and the
+// hand-written corpus), never on round k or later, then adds what the model finds to the
+// findings the rules gave when round k was scored blind. So
 // each row is what the rules plus the model would have scored on a round neither had seen.
 // The candidates the training texts' labels name are located with today's rules' findings
 // (a candidate overlapping a finding of a labelled type is a positive; the other candidates
@@ -21,7 +22,13 @@ import { candidates, features, fit, tag, textWords } from './learned-secrets.mjs
 const fixtures = fileURLToPath(new URL('../test/fixtures/detect/', import.meta.url));
 const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9];
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const rounds = (arg('rounds') ?? '11,12,13,14,15,16').split(',').map(Number);
+// Every round whose blind findings are kept, unless --rounds names some.
+const rounds = arg('rounds')
+  ? arg('rounds').split(',').map(Number)
+  : readdirSync(join(fixtures, 'blind-findings'))
+      .flatMap((f) => /^round(\d+)\.jsonl$/.exec(f)?.[1] ?? [])
+      .map(Number)
+      .sort((a, b) => a - b);
 
 const roundOf = (file) => Number(/^external(\d+)-/.exec(file)?.[1] ?? 0);
 const isSecret = (t) => t.startsWith('secret.');
