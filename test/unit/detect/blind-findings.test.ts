@@ -17,6 +17,7 @@ const PUBLISHED: Record<number, [precision: number, recall: number]> = {
   14: [0.949, 0.822],
   15: [0.813, 0.667],
   16: [0.609, 0.412],
+  17: [0.814, 0.795],
 };
 
 interface Found {
