@@ -49,7 +49,7 @@ async function waitForJob(id: string): Promise<Loose> {
   for (let i = 0; i < 300; i++) {
     const r = await call('GET', '/api/v1/jobs/{id}', `/api/v1/jobs/${id}`);
     expect(r.status).toBe(200);
-    if (r.body.state === 'done' || r.body.state === 'failed') return r.body;
+    if (!['queued', 'running'].includes(r.body.state)) return r.body;
     await new Promise((res) => setTimeout(res, 100));
   }
   throw new Error(`job ${id} did not finish`);
@@ -58,7 +58,12 @@ async function waitForJob(id: string): Promise<Loose> {
 beforeAll(async () => {
   store = tempDataDir('evid-admin-shapes-');
   hec = await startReceiver();
-  server = await startServer({ dataDir: store.dir });
+  // Ledger scans over worker threads in tiny tasks even on this small store: a pack build
+  // then runs long enough (the workers' start) for a cancel sent right after its 202.
+  server = await startServer({
+    dataDir: store.dir,
+    env: { EVID_SCAN_THREADS: '2', EVID_SCAN_CHUNK: '2' },
+  });
   const doc = await api(server.url, '/api/v1/openapi.json');
   expect(doc.status).toBe(200);
   shapes = new ResponseShapes(doc.body);
@@ -301,7 +306,7 @@ describe('admin routes answer what their response schemas say', () => {
     expect(listed.body.holds).toHaveLength(2);
   });
 
-  it('jobs: a pack build that is done, one that failed, a verify run; listed; unknown', async () => {
+  it('jobs: a pack build that is done, one that failed, one cancelled, a verify run; listed; unknown', async () => {
     const async = { prefer: 'respond-async' };
     const ok = await call('POST', '/api/v1/packs', '/api/v1/packs', { last: '7d' }, async);
     expect(ok.status).toBe(202);
@@ -312,8 +317,19 @@ describe('admin routes answer what their response schemas say', () => {
     expect((await waitForJob(ok.body.id)).result_url).toEqual(expect.any(String));
     expect((await waitForJob(bad.body.id)).error).toMatchObject({ type: 'not_found' });
     expect((await waitForJob(verify.body.id)).result).toEqual(expect.any(Object));
+    const done = `/api/v1/jobs/${ok.body.id}/cancel`;
+    expect((await call('POST', '/api/v1/jobs/{id}/cancel', done)).status).toBe(409);
+    const doomed = await call('POST', '/api/v1/packs', '/api/v1/packs', { last: '7d' }, async);
+    const cancel = `/api/v1/jobs/${doomed.body.id}/cancel`;
+    const asked = await call('POST', '/api/v1/jobs/{id}/cancel', cancel);
+    expect(asked.status).toBe(202);
+    expect(asked.body.cancel_requested).toBe(true);
+    expect((await waitForJob(doomed.body.id)).state).toBe('cancelled');
+    expect(
+      (await call('POST', '/api/v1/jobs/{id}/cancel', '/api/v1/jobs/job_nope/cancel')).status,
+    ).toBe(404);
     const list = await call('GET', '/api/v1/jobs', '/api/v1/jobs');
-    expect(list.body.total).toBe(3);
+    expect(list.body.total).toBe(4);
     expect((await call('GET', '/api/v1/jobs', '/api/v1/jobs?state=lost')).status).toBe(400);
     expect((await call('GET', '/api/v1/jobs/{id}', '/api/v1/jobs/job_nope')).status).toBe(404);
   });
@@ -358,8 +374,8 @@ describe('admin routes answer what their response schemas say', () => {
         }
       }
     }
-    // keys 3, users 5, siem 4, sources 5, retention 5, jobs 2: each with one 2xx answer.
-    expect(ops).toHaveLength(24);
+    // keys 3, users 5, siem 4, sources 5, retention 5, jobs 3: each with one 2xx answer.
+    expect(ops).toHaveLength(25);
     for (const { method, path, status } of ops) {
       const where = `${method} ${path} ${status}`;
       expect(shapes.answered, where).toContain(where);
