@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
+import { startHeldModel } from '../support/held-model.js';
 import { startReceiver, type Receiver } from '../support/siem-receivers.js';
 import { api, startServer, trace, type Loose, type RunningServer } from '../support/server.js';
 
@@ -58,12 +59,7 @@ async function waitForJob(id: string): Promise<Loose> {
 beforeAll(async () => {
   store = tempDataDir('evid-admin-shapes-');
   hec = await startReceiver();
-  // Ledger scans over worker threads in tiny tasks even on this small store: a pack build
-  // then runs long enough (the workers' start) for a cancel sent right after its 202.
-  server = await startServer({
-    dataDir: store.dir,
-    env: { EVID_SCAN_THREADS: '2', EVID_SCAN_CHUNK: '2' },
-  });
+  server = await startServer({ dataDir: store.dir });
   const doc = await api(server.url, '/api/v1/openapi.json');
   expect(doc.status).toBe(200);
   shapes = new ResponseShapes(doc.body);
@@ -306,7 +302,7 @@ describe('admin routes answer what their response schemas say', () => {
     expect(listed.body.holds).toHaveLength(2);
   });
 
-  it('jobs: a pack build that is done, one that failed, one cancelled, a verify run; listed; unknown', async () => {
+  it('jobs: a pack build that is done, one that failed, a verify run, a cancelled model analysis; listed; unknown', async () => {
     const async = { prefer: 'respond-async' };
     const ok = await call('POST', '/api/v1/packs', '/api/v1/packs', { last: '7d' }, async);
     expect(ok.status).toBe(202);
@@ -319,12 +315,24 @@ describe('admin routes answer what their response schemas say', () => {
     expect((await waitForJob(verify.body.id)).result).toEqual(expect.any(Object));
     const done = `/api/v1/jobs/${ok.body.id}/cancel`;
     expect((await call('POST', '/api/v1/jobs/{id}/cancel', done)).status).toBe(409);
-    const doomed = await call('POST', '/api/v1/packs', '/api/v1/packs', { last: '7d' }, async);
-    const cancel = `/api/v1/jobs/${doomed.body.id}/cancel`;
-    const asked = await call('POST', '/api/v1/jobs/{id}/cancel', cancel);
-    expect(asked.status).toBe(202);
-    expect(asked.body.cancel_requested).toBe(true);
-    expect((await waitForJob(doomed.body.id)).state).toBe('cancelled');
+    // A running job to cancel, held still: a model analysis whose model has not answered.
+    const model = await startHeldModel();
+    try {
+      const analysis = '/v1/analysis/safety/model';
+      const body = { model_url: `${model.url}#model=held`, test_suite: 'quick' };
+      const doomed = await call('POST', analysis, analysis, body, async);
+      expect(doomed.status).toBe(202);
+      await model.firstCall;
+      const cancel = `/api/v1/jobs/${doomed.body.run_id}/cancel`;
+      const asked = await call('POST', '/api/v1/jobs/{id}/cancel', cancel);
+      expect(asked.status).toBe(202);
+      expect(asked.body).toMatchObject({ state: 'running', cancel_requested: true });
+      model.release();
+      expect((await waitForJob(doomed.body.run_id)).state).toBe('cancelled');
+    } finally {
+      model.release();
+      await model.close();
+    }
     expect(
       (await call('POST', '/api/v1/jobs/{id}/cancel', '/api/v1/jobs/job_nope/cancel')).status,
     ).toBe(404);

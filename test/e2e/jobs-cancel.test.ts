@@ -7,9 +7,10 @@ import { api, startServer, trace, type Loose, type RunningServer } from '../supp
 /**
  * POST /api/v1/jobs/{id}/cancel on the built server: a running pack build is stopped and
  * leaves nothing behind (no pack listed or downloadable, no work directory or temp zip, the
- * pack id still free), and `audit verify` passes afterwards. The build is long because the
- * ledger is hashed over two worker threads in 16-entry tasks: starting the workers alone
- * takes far longer than the cancel's round trip on loopback (docs/server.md "Jobs").
+ * pack id still free), and `audit verify` passes afterwards. The build outlasts the
+ * cancel's round trip on loopback by far: a PDF report of 400 traces is rendered and zipped
+ * after the 202 is sent (the cancel lands while the report is written). The same stop,
+ * held still at the zip step, is test/integration/jobs-cancel-pack.test.ts.
  */
 let store: { dir: string; cleanup(): void };
 let server: RunningServer;
@@ -68,7 +69,7 @@ const startBuild = async (packId: string, key: string) => {
     method: 'POST',
     key,
     headers: ASYNC,
-    body: { last: '3650d', format: 'html', pack_id: packId },
+    body: { last: '3650d', format: 'pdf', pack_id: packId },
   });
   expect(started.status).toBe(202);
   return started.body.id as string;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { defineRoute } from '../../src/server/route.js';
 import { ROUTES } from '../../src/server/routes/index.js';
 import { verifyStore } from '../../src/store/verify-store.js';
 import { tempDataDir } from '../support/cli.js';
-import { complyingAnswer } from '../support/model-servers.js';
+import { startHeldModel } from '../support/held-model.js';
 import { ADMIN_KEY, api, trace, type Loose } from '../support/server.js';
 
 /**
@@ -53,59 +52,6 @@ const holdRoute = defineRoute({
     return showJob(job);
   },
 });
-
-/** A model that holds its first answer until release(); later ones come at once. */
-interface HeldModel {
-  url: string;
-  calls: number;
-  firstCall: Promise<void>;
-  release(): void;
-  close(): Promise<void>;
-}
-
-async function startHeldModel(): Promise<HeldModel> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let called!: () => void;
-  const firstCall = new Promise<void>((r) => (called = r));
-  const model = { calls: 0 } as HeldModel;
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (raw += c));
-    req.on('end', () => {
-      model.calls++;
-      if (model.calls === 1) called();
-      const body = JSON.parse(raw) as { model: string; messages: Array<Loose> };
-      void released.then(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: `chatcmpl-${model.calls}`,
-            object: 'chat.completion',
-            created: 1_764_000_000,
-            model: body.model,
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: complyingAnswer(body.messages) },
-                finish_reason: 'stop',
-              },
-            ],
-          }),
-        );
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(model, {
-    url: `http://127.0.0.1:${port}/v1`,
-    firstCall,
-    release,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 let store: { dir: string; cleanup(): void };
 let ctx: AppContext;
