@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import types as t
-from .._base_client import Call, query
+from .._base_client import Call, query, write
 from .._exceptions import JobCancelledError, JobFailedError, JobTimeoutError
 from ._resource import AsyncResource, Resource, seg
 
@@ -21,8 +21,10 @@ def jobs_get(job_id: str) -> Call[t.GetJobsIdResponse]:
     return Call("GET", f"/api/v1/jobs/{seg(job_id)}")
 
 
-def jobs_cancel(job_id: str) -> Call[t.PostJobsIdCancelResponse]:
-    return Call("POST", f"/api/v1/jobs/{seg(job_id)}/cancel")
+def jobs_cancel(job_id: str, key: str | None) -> Call[t.PostJobsIdCancelResponse]:
+    # With an Idempotency-Key: a retry after a lost answer replays it (a queued job's
+    # cancel asked twice would otherwise answer 409, already cancelled).
+    return write("POST", f"/api/v1/jobs/{seg(job_id)}/cancel", None, key)
 
 
 def jobs_list(filters: Mapping[str, Any]) -> Call[t.GetJobsResponse]:
@@ -39,12 +41,14 @@ class Jobs(Resource):
         or ``error``."""
         return self._client._send(jobs_get(job_id))
 
-    def cancel(self, job_id: str) -> t.PostJobsIdCancelResponse:
+    def cancel(
+        self, job_id: str, *, idempotency_key: str | None = None
+    ) -> t.PostJobsIdCancelResponse:
         """Cancel a queued or running job: a queued one comes back ``cancelled``; a running
         one with ``cancel_requested`` and stops at its next progress report (``wait`` then
         raises JobCancelledError). ConflictError when it already ended (done, failed or
         cancelled); NotFoundError when it is not the caller's (unless an admin)."""
-        return self._client._send(jobs_cancel(job_id))
+        return self._client._send(jobs_cancel(job_id, idempotency_key))
 
     def list(
         self,
@@ -95,12 +99,14 @@ class AsyncJobs(AsyncResource):
         or ``error``."""
         return await self._client._send(jobs_get(job_id))
 
-    async def cancel(self, job_id: str) -> t.PostJobsIdCancelResponse:
+    async def cancel(
+        self, job_id: str, *, idempotency_key: str | None = None
+    ) -> t.PostJobsIdCancelResponse:
         """Cancel a queued or running job: a queued one comes back ``cancelled``; a running
         one with ``cancel_requested`` and stops at its next progress report (``wait`` then
         raises JobCancelledError). ConflictError when it already ended (done, failed or
         cancelled); NotFoundError when it is not the caller's (unless an admin)."""
-        return await self._client._send(jobs_cancel(job_id))
+        return await self._client._send(jobs_cancel(job_id, idempotency_key))
 
     async def list(
         self,
