@@ -62,6 +62,17 @@ export class ConflictError extends EvidError {
   override readonly httpStatus = 409;
 }
 
+/**
+ * A background job stopped because someone cancelled it (POST /api/v1/jobs/{id}/cancel):
+ * thrown by the job's progress listener at the run's next progress report, so the run
+ * unwinds through its normal error path (exit 4 / HTTP 409, type `cancelled`).
+ */
+export class JobCancelledError extends EvidError {
+  override readonly code = 'cancelled';
+  override readonly exitCode = 4;
+  override readonly httpStatus = 409;
+}
+
 /** No credential, or one that does not verify (HTTP 401). */
 export class UnauthorizedError extends EvidError {
   override readonly code = 'unauthorized';

@@ -185,11 +185,31 @@ export interface paths {
         };
         /**
          * one background job (report, pack build, ledger verify, safety run) and its progress
-         * @description state queued -> running -> done | failed; progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed, error (as in an error body). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.
+         * @description state queued -> running -> done | failed, or cancelled (POST /api/v1/jobs/{id}/cancel; cancel_requested true while a running job stops); progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed or cancelled, error (as in an error body; type cancelled). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.
          */
         get: operations["getApiV1JobsId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel a queued or running background job
+         * @description A queued job is cancelled at once and never runs. A running job is asked to stop: its run ends at its next progress report, leaving nothing half-made in the store (no pack, no report file, no temp file; a report or safety run's own status is failed, its error saying it was cancelled), and the job ends cancelled. Answers 202 with the job as GET /api/v1/jobs/{id} shows it at that instant: state cancelled for a queued job, running with cancel_requested true for a running one (poll it). A run whose last progress report (done == total) came before the request ends done. Only the credential that started the job, or an admin, may cancel it: anyone else gets 404. 409 when the job already ended (done, failed or cancelled).
+         */
+        post: operations["postApiV1JobsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1752,8 +1772,10 @@ export interface components {
             trace_id: string;
         };
         Job: {
+            /** @description POST /api/v1/jobs/{id}/cancel was asked: a running job stops at its next progress report */
+            cancel_requested: boolean;
             created_at: string;
-            /** @description once failed: the error body's `error` member, without a request_id */
+            /** @description once failed or cancelled: the error body's `error` member, without a request_id (a cancelled job's: 409, type `cancelled`) */
             error: {
                 /** @description HTTP status */
                 code: number;
@@ -1780,8 +1802,11 @@ export interface components {
             /** @description once done: a download, or the report's or run's status */
             result_url: string | null;
             started_at: string | null;
-            /** @enum {string} */
-            state: "queued" | "running" | "done" | "failed";
+            /**
+             * @description queued -> running -> done | failed; cancelled from queued or running
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "failed" | "cancelled";
             /** @description this job: /api/v1/jobs/{id} */
             status_url: string;
         };
@@ -3220,7 +3245,7 @@ export interface operations {
                 page?: number;
                 /** @description same as limit */
                 page_size?: number;
-                state?: "queued" | "running" | "done" | "failed";
+                state?: "queued" | "running" | "done" | "failed" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -3322,6 +3347,86 @@ export interface operations {
             };
             /** @description no such job, or not the caller's (unless an admin), or forgotten */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limit exceeded (see X-RateLimit-* and Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal error (X-Trace-Id header carries the id to quote) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1JobsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replaying the same key and body returns the first answer; another body is 409 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description job_<ULID>, or the id of a report or safety run */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the job, cancelled or asked to stop */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid input (`error.type` validation, or invalid_text for invalid UTF-8 or a lone surrogate); `error.field` names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description no such job, or not the caller's (unless an admin), or forgotten */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the job already ended: done, failed or cancelled (named in the message) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -120,6 +120,7 @@ export async function generateReport(
   const path = reportPath(store.dataDir, running.filename);
   const temp = tempName(path);
   let done: ReportRow;
+  let written = false;
   try {
     const now = deps.clock();
     step(0);
@@ -142,6 +143,7 @@ export async function generateReport(
         ? await (await import('./pdf.js')).renderReportPdf(model)
         : Buffer.from(renderReportHtml(model), 'utf8');
     writeAtomically(path, temp, bytes);
+    written = true;
     step(3);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     done = store.transact((tx) =>
@@ -149,6 +151,9 @@ export async function generateReport(
     );
   } catch (err) {
     rmSync(temp, { force: true });
+    // A file written but not recorded (a cancel at 'recording', a failed transaction) is
+    // no report: the failed row must not leave bytes behind under the report's name.
+    if (written) rmSync(path, { force: true });
     store.transact((tx) => markReportFailed(tx, reportId, (err as Error).message ?? String(err)));
     throw err;
   }

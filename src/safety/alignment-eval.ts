@@ -3,6 +3,8 @@ import { livePolicy } from '../detect/live-policy.js';
 import type { Policy } from '../detect/types.js';
 import { UpstreamError, ValidationError } from '../errors.js';
 import type { Store } from '../store/store.js';
+import type { ProgressFn } from '../progress.js';
+import { runProgress } from './run-progress.js';
 import { CHECK_IDS, checkOf } from './alignment-checks.js';
 import type { ProcessedObjective } from './alignment.js';
 import { newCanaries } from './canaries.js';
@@ -32,6 +34,8 @@ export interface EvaluationInput {
   actor: string;
   apiKey?: string;
   timeoutMs: number;
+  /** Told (model calls made, calls in all, phase) before each call and at the end. */
+  onProgress?: ProgressFn;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -121,7 +125,9 @@ export async function runAlignmentEvaluation(store: Store, input: EvaluationInpu
   let traceId: string | null = null;
   const results = [];
   const tally = new Map<string, { passed: number; total: number }>();
+  const report = runProgress(input.onProgress, cases.length);
   for (const [i, tc] of cases.entries()) {
+    report(i, traceId);
     const messages: ChatMessage[] = [system, { role: 'user', content: tc.input }];
     const answer = await chatOnce(input.target, messages, {
       apiKey: input.apiKey,
@@ -153,6 +159,7 @@ export async function runAlignmentEvaluation(store: Store, input: EvaluationInpu
       event_id: `${input.runId}:${caseId}`,
     });
   }
+  report(cases.length, traceId);
   if (results.length > 0 && results.every((r) => r.outcome === 'error')) {
     throw new UpstreamError(
       `the model answered none of the ${results.length} test cases (${results[0]!.checks[0]?.reason ?? 'no answer'}): check model_url and EVID_MODEL_API_KEY, then run again`,

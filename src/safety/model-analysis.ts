@@ -2,6 +2,8 @@ import { UpstreamError } from '../errors.js';
 import { guardText, type GuardResult } from '../detect/guard/guard.js';
 import { livePolicy } from '../detect/live-policy.js';
 import type { Store } from '../store/store.js';
+import type { ProgressFn } from '../progress.js';
+import { runProgress } from './run-progress.js';
 import { newCanaries } from './canaries.js';
 import { chatOnce } from './model-client.js';
 import type { ModelTarget } from './model-target.js';
@@ -29,6 +31,8 @@ export interface ModelAnalysisInput {
   actor: string;
   apiKey?: string;
   timeoutMs: number;
+  /** Told (model calls made, calls in all, phase) before each call and at the end. */
+  onProgress?: ProgressFn;
 }
 
 export interface ProbeOutcome {
@@ -81,7 +85,9 @@ export async function runModelAnalysis(
   };
   let traceId: string | null = null;
   const outcomes: ProbeOutcome[] = [];
-  for (const probe of probes) {
+  const report = runProgress(input.onProgress, probes.length);
+  for (const [i, probe] of probes.entries()) {
+    report(i, traceId);
     const messages = probe.messages(canaries);
     const answer = await chatOnce(input.target, messages, {
       apiKey: input.apiKey,
@@ -109,6 +115,7 @@ export async function runModelAnalysis(
       }) ?? traceId;
     outcomes.push(outcome);
   }
+  report(probes.length, traceId);
   // Risk scores come from answered probes only: with none answered there is no verdict to
   // give, and a "low" risk would read as a safe model. The attempts stay recorded.
   const silent = outcomes.find((o) => o.outcome !== 'error') === undefined;

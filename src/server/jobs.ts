@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { EvidError, UpstreamError } from '../errors.js';
+import {
+  ConflictError,
+  EvidError,
+  JobCancelledError,
+  NotFoundError,
+  UpstreamError,
+} from '../errors.js';
 import { ulid } from '../ids.js';
 import type { ProgressFn } from '../progress.js';
 import type { ServerContext } from './route.js';
@@ -13,11 +19,17 @@ import type { ServerContext } from './route.js';
  * reports progress, and ends `done` with a result or `failed` with an error body.
  * GET /api/v1/jobs/{id} shows it to the principal that started it (or an admin).
  *
+ * Cancelling (cancelJob) has one mechanism: a queued job is `cancelled` at once and its run
+ * never starts; a running job's progress listener throws JobCancelledError at the run's
+ * next report, so the run unwinds through the error path it already has (temp files
+ * removed, its row marked failed) and the job ends `cancelled`.
+ *
  * Jobs live in memory: what they produce (reports, packs, safety runs) is in the store,
  * and a restarted server has no running jobs. The newest KEEP_FINISHED finished jobs stay
  * readable; shutdown waits for running ones (ServerContext.background).
  */
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
 
 export interface JobProgress {
   done: number;
@@ -39,8 +51,10 @@ export interface Job {
   result_url: string | null;
   /** The outcome's body when it has no URL of its own (a verify run's verdict). */
   result: unknown;
-  /** The REST error body's `error` member of a failed job. */
+  /** The REST error body's `error` member of a failed or cancelled job. */
   error: Record<string, unknown> | null;
+  /** Someone asked to cancel it: a running job stops at its run's next progress report. */
+  cancel_requested: boolean;
 }
 
 export interface JobSpec<T> {
@@ -54,6 +68,11 @@ export interface JobSpec<T> {
   run: (progress: ProgressFn) => Promise<T>;
   /** The job's result_url and inline result from what run() returned. */
   outcome?: (value: T) => { url?: string | null; body?: unknown };
+  /**
+   * For a job cancelled while queued, whose run never starts: undo what the request did
+   * before queueing it (a report's or safety run's row, left `queued` otherwise).
+   */
+  cancelQueued?: () => void;
 }
 
 export const JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -64,6 +83,8 @@ interface Registry {
   lanes: Map<string, Promise<unknown>>;
 }
 const registries = new WeakMap<ServerContext, Registry>();
+/** Each queued job's cancelQueued, wrapped so that a failure is logged, not thrown. */
+const queuedUndo = new WeakMap<Job, () => void>();
 
 function registry(ctx: ServerContext): Registry {
   let reg = registries.get(ctx);
@@ -95,12 +116,31 @@ export function startJob<T>(
     result_url: null,
     result: null,
     error: null,
+    cancel_requested: false,
   };
   reg.jobs.set(job.id, job);
+  const { cancelQueued } = spec;
+  if (cancelQueued) {
+    queuedUndo.set(job, () => {
+      try {
+        cancelQueued();
+      } catch (err) {
+        spec.log.error({ err, job_id: job.id, kind: job.kind }, 'cancelled job not undone');
+      }
+    });
+  }
   const onProgress: ProgressFn = (done, total, phase) => {
     job.progress = { done, total, phase };
+    // Every run reports here, so a cancel is delivered here. A report saying the work is
+    // complete (done == total) does not throw: the outcome exists, maybe ledgered, by then.
+    if (job.cancel_requested && done < total) {
+      throw new JobCancelledError(`job ${job.id} was cancelled`, { job_id: job.id });
+    }
   };
   const execute = async (): Promise<T> => {
+    // Cancelled while queued: the run never starts, and the lane moves on to the next job.
+    if (job.state === 'cancelled') throw cancelledBeforeRun(job);
+    queuedUndo.delete(job);
     job.state = 'running';
     job.started_at = new Date().toISOString();
     try {
@@ -112,9 +152,11 @@ export function startJob<T>(
       if (job.progress.total === 0) job.progress = { done: 1, total: 1, phase: 'done' };
       return value;
     } catch (err) {
-      job.state = 'failed';
+      const cancelled = job.cancel_requested && err instanceof JobCancelledError;
+      job.state = cancelled ? 'cancelled' : 'failed';
       job.error = jobError(err);
-      spec.log.warn({ err, job_id: job.id, kind: job.kind }, 'job failed');
+      if (cancelled) spec.log.info({ job_id: job.id, kind: job.kind }, 'job cancelled');
+      else spec.log.warn({ err, job_id: job.id, kind: job.kind }, 'job failed');
       throw err;
     } finally {
       job.finished_at = new Date().toISOString();
@@ -140,6 +182,43 @@ export function findJob(
   if (!job) return undefined;
   return job.owner === principal.id || principal.role === 'admin' ? job : undefined;
 }
+
+/**
+ * Cancels a job `principal` may see (else NotFoundError, as GET answers): a queued one is
+ * `cancelled` at once (its cancelQueued undone, its run never started); a running one is
+ * marked cancel_requested and stops at its next progress report. A finished job is a
+ * ConflictError naming its state. Asking again for a running job changes nothing.
+ */
+export function cancelJob(
+  ctx: ServerContext,
+  id: string,
+  principal: { id: string; role: string | undefined },
+): Job {
+  const job = findJob(ctx, id, principal);
+  if (!job) throw new NotFoundError(`job ${id} not found`, { job_id: id });
+  if (job.state !== 'queued' && job.state !== 'running') {
+    throw new ConflictError(
+      `job ${id} is already ${job.state}: only a queued or running job can be cancelled`,
+      {
+        job_id: id,
+        state: job.state,
+      },
+    );
+  }
+  job.cancel_requested = true;
+  if (job.state === 'queued') {
+    job.state = 'cancelled';
+    job.error = jobError(cancelledBeforeRun(job));
+    job.finished_at = new Date().toISOString();
+    queuedUndo.get(job)?.();
+    queuedUndo.delete(job);
+    forgetOldJobs(registry(ctx));
+  }
+  return job;
+}
+
+const cancelledBeforeRun = (job: Job): JobCancelledError =>
+  new JobCancelledError(`job ${job.id} was cancelled before it ran`, { job_id: job.id });
 
 /** The jobs `principal` may see (all for an admin), newest first, filtered, one page. */
 export function listJobs(

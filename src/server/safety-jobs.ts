@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EvidError } from '../errors.js';
+import type { ProgressFn } from '../progress.js';
 import { completeRun, createRun, getRun, type RunKind } from '../store/safety-runs.js';
 import type { SafetyRunFields } from '../store/safety-records.js';
 import type { Store } from '../store/store.js';
@@ -49,7 +50,12 @@ export async function startRun(
     kind: RunKind;
     modelUrl: string;
     request: unknown;
-    work: (store: Store, runId: string) => Promise<{ trace_id: string | null }>;
+    /** The run itself; `progress` before each model call (where a cancel stops it). */
+    work: (
+      store: Store,
+      runId: string,
+      progress: ProgressFn,
+    ) => Promise<{ trace_id: string | null }>;
   },
 ): Promise<Record<string, unknown>> {
   const actor = req.principal!.actor;
@@ -65,9 +71,15 @@ export async function startRun(
     id: row.run_id,
     log: req.log,
     outcome: (final: SafetyRunFields) => ({ url: showRun(final).status_url as string }),
-    run: async () => {
+    // Cancelled before it started (no lane: only in the instant before it starts): the row
+    // ends failed, as a cancelled running run's does through the catch below.
+    cancelQueued: () =>
+      store.transact((tx) =>
+        completeRun(tx, row.run_id, { trace_id: null, error: `run ${row.run_id} was cancelled` }),
+      ),
+    run: async (progress) => {
       try {
-        const result = await spec.work(store, row.run_id);
+        const result = await spec.work(store, row.run_id, progress);
         return store.transact((tx) =>
           completeRun(tx, row.run_id, { trace_id: result.trace_id, result }),
         );

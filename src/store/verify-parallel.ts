@@ -100,6 +100,17 @@ async function verifyPlanned(
       : 0;
   let results: ChunkResult[];
   let stateOk: boolean;
+  // An error the progress listener throws (a cancelled job) is the caller's to see, not a
+  // doubt about the ledger: it ends the verify instead of handing over to the sequential one.
+  let listenerError: unknown;
+  const report = (done: number): void => {
+    try {
+      scanned(done);
+    } catch (err) {
+      listenerError ??= err;
+      throw err;
+    }
+  };
   try {
     if (threads > 0) {
       // The state columns' check (a pass over every event, verify-rows.ts) goes first, on a
@@ -109,7 +120,7 @@ async function verifyPlanned(
         store.dataDir,
         [STATE_TASK, ...plan.tasks],
         threads,
-        scanned,
+        report,
       );
       stateOk = (out[0] as { stateOk: boolean }).stateOk;
       results = out.slice(1) as ChunkResult[];
@@ -117,13 +128,14 @@ async function verifyPlanned(
       results = store.read((r) =>
         plan.tasks.map((task, i) => {
           const result = scanChunk(r, task);
-          scanned(i + 1);
+          report(i + 1);
           return result;
         }),
       );
       stateOk = store.read((r) => checkState(r) === undefined);
     }
   } catch {
+    if (listenerError !== undefined) throw listenerError;
     return sequential();
   }
   if (!stateOk) return sequential();

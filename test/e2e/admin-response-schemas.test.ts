@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseShapes, checkedCall } from '../support/response-shapes.js';
 import { tempDataDir } from '../support/cli.js';
+import { startHeldModel } from '../support/held-model.js';
 import { startReceiver, type Receiver } from '../support/siem-receivers.js';
 import { api, startServer, trace, type Loose, type RunningServer } from '../support/server.js';
 
@@ -49,7 +50,7 @@ async function waitForJob(id: string): Promise<Loose> {
   for (let i = 0; i < 300; i++) {
     const r = await call('GET', '/api/v1/jobs/{id}', `/api/v1/jobs/${id}`);
     expect(r.status).toBe(200);
-    if (r.body.state === 'done' || r.body.state === 'failed') return r.body;
+    if (!['queued', 'running'].includes(r.body.state)) return r.body;
     await new Promise((res) => setTimeout(res, 100));
   }
   throw new Error(`job ${id} did not finish`);
@@ -301,7 +302,7 @@ describe('admin routes answer what their response schemas say', () => {
     expect(listed.body.holds).toHaveLength(2);
   });
 
-  it('jobs: a pack build that is done, one that failed, a verify run; listed; unknown', async () => {
+  it('jobs: a pack build that is done, one that failed, a verify run, a cancelled model analysis; listed; unknown', async () => {
     const async = { prefer: 'respond-async' };
     const ok = await call('POST', '/api/v1/packs', '/api/v1/packs', { last: '7d' }, async);
     expect(ok.status).toBe(202);
@@ -312,8 +313,31 @@ describe('admin routes answer what their response schemas say', () => {
     expect((await waitForJob(ok.body.id)).result_url).toEqual(expect.any(String));
     expect((await waitForJob(bad.body.id)).error).toMatchObject({ type: 'not_found' });
     expect((await waitForJob(verify.body.id)).result).toEqual(expect.any(Object));
+    const done = `/api/v1/jobs/${ok.body.id}/cancel`;
+    expect((await call('POST', '/api/v1/jobs/{id}/cancel', done)).status).toBe(409);
+    // A running job to cancel, held still: a model analysis whose model has not answered.
+    const model = await startHeldModel();
+    try {
+      const analysis = '/v1/analysis/safety/model';
+      const body = { model_url: `${model.url}#model=held`, test_suite: 'quick' };
+      const doomed = await call('POST', analysis, analysis, body, async);
+      expect(doomed.status).toBe(202);
+      await model.firstCall;
+      const cancel = `/api/v1/jobs/${doomed.body.run_id}/cancel`;
+      const asked = await call('POST', '/api/v1/jobs/{id}/cancel', cancel);
+      expect(asked.status).toBe(202);
+      expect(asked.body).toMatchObject({ state: 'running', cancel_requested: true });
+      model.release();
+      expect((await waitForJob(doomed.body.run_id)).state).toBe('cancelled');
+    } finally {
+      model.release();
+      await model.close();
+    }
+    expect(
+      (await call('POST', '/api/v1/jobs/{id}/cancel', '/api/v1/jobs/job_nope/cancel')).status,
+    ).toBe(404);
     const list = await call('GET', '/api/v1/jobs', '/api/v1/jobs');
-    expect(list.body.total).toBe(3);
+    expect(list.body.total).toBe(4);
     expect((await call('GET', '/api/v1/jobs', '/api/v1/jobs?state=lost')).status).toBe(400);
     expect((await call('GET', '/api/v1/jobs/{id}', '/api/v1/jobs/job_nope')).status).toBe(404);
   });
@@ -358,8 +382,8 @@ describe('admin routes answer what their response schemas say', () => {
         }
       }
     }
-    // keys 3, users 5, siem 4, sources 5, retention 5, jobs 2: each with one 2xx answer.
-    expect(ops).toHaveLength(24);
+    // keys 3, users 5, siem 4, sources 5, retention 5, jobs 3: each with one 2xx answer.
+    expect(ops).toHaveLength(25);
     for (const { method, path, status } of ops) {
       const where = `${method} ${path} ${status}`;
       expect(shapes.answered, where).toContain(where);

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppContext } from '../../src/context.js';
 import { buildPack, PACK_STEPS } from '../../src/packs/build.js';
 import { verifyStore } from '../../src/store/verify-store.js';
@@ -99,6 +99,31 @@ describe('progress callbacks', () => {
       expect(verdict.first_bad_seq).not.toBeNull();
       expectProgress(calls);
     } finally {
+      app.close();
+    }
+  });
+
+  it('an error the listener throws ends the verify with it (a cancelled job), not a fallback verdict', async () => {
+    const app = AppContext.fromEnv({ dataDir: store.dir, env: {} });
+    // Each report a second after the last, so the throttle passes every chunk's report.
+    let clock = Date.now();
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => (clock += 1000));
+    try {
+      const stop = new Error('stop here');
+      const calls: Call[] = [];
+      const run = verifyStore(app.store, {
+        threads: 1,
+        chunkSize: 4,
+        onProgress: (...c) => {
+          calls.push(c);
+          if (c[0] === 1) throw stop;
+        },
+      });
+      await expect(run).rejects.toBe(stop);
+      // Stopped at the first chunk's report: no sequential pass, no final report after it.
+      expect(calls.map((c) => c[0])).toEqual([0, 1]);
+    } finally {
+      now.mockRestore();
       app.close();
     }
   });

@@ -5,7 +5,7 @@ import { api, ApiError } from './api';
 export interface Job<R = unknown> {
   id: string;
   kind: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   progress: { done: number; total: number; phase: string };
   result_url: string | null;
   result: R | null;
@@ -14,9 +14,13 @@ export interface Job<R = unknown> {
 
 const POLL_MS = 400;
 
+/** A job in one of these states has ended: polling stops. */
+const ended = (job: Job): boolean =>
+  job.state === 'done' || job.state === 'failed' || job.state === 'cancelled';
+
 /**
  * Starts jobs and follows one: start() takes the job id from whatever started it, then
- * the job is polled until it is done or failed. The page renders job.progress with
+ * the job is polled until it is done, failed or cancelled (POST /jobs/{id}/cancel). The page renders job.progress with
  * <JobProgress> and the outcome from job.result_url / job.result.
  */
 export function useJob<R = unknown>(): {
@@ -29,7 +33,7 @@ export function useJob<R = unknown>(): {
   const [error, setError] = useState<string>();
   const [starting, setStarting] = useState(false);
   useEffect(() => {
-    if (!job || job.state === 'done' || job.state === 'failed') return;
+    if (!job || ended(job)) return;
     const t = setTimeout(() => {
       api<Job<R>>(`/jobs/${job.id}`).then(setJob, (err: unknown) =>
         setError(err instanceof ApiError ? err.message : String(err)),
@@ -50,16 +54,17 @@ export function useJob<R = unknown>(): {
       setStarting(false);
     }
   };
-  const running = Boolean(job && job.state !== 'done' && job.state !== 'failed');
+  const running = Boolean(job && !ended(job));
   return {
     job,
-    error: error ?? (job?.state === 'failed' ? jobError(job) : undefined),
+    error:
+      error ?? (job?.state === 'failed' || job?.state === 'cancelled' ? jobError(job) : undefined),
     busy: starting || running,
     start,
   };
 }
 
-const jobError = (job: Job): string => job.error?.details ?? `${job.kind} failed`;
+const jobError = (job: Job): string => job.error?.details ?? `${job.kind} ${job.state}`;
 
 /** POSTs asking for a job (Prefer: respond-async) and answers its id. */
 export async function startAsync(path: string, body?: unknown): Promise<string> {
@@ -76,7 +81,7 @@ export async function startAsync(path: string, body?: unknown): Promise<string> 
  * job keeps its full bar beside the outcome, so the finished state reads as finished.
  */
 export function JobProgress({ job, label }: { job: Job | undefined; label: string }) {
-  if (!job || job.state === 'failed') return null;
+  if (!job || job.state === 'failed' || job.state === 'cancelled') return null;
   const { done, total, phase } = job.progress;
   return (
     <span class="job-progress" role="status">

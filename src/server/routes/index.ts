@@ -18,6 +18,7 @@ import { gatewayEmbeddingsRoute } from './gateway/embeddings.js';
 import { gatewayModelsRoute } from './gateway/models.js';
 import { gatewayResponsesRoute } from './gateway/responses.js';
 import { healthRoute } from './health/health.js';
+import { jobsCancelRoute } from './jobs/cancel.js';
 import { jobsGetRoute } from './jobs/get.js';
 import { jobsListRoute } from './jobs/list.js';
 import { keysCreateRoute } from './keys/create.js';
@@ -115,6 +116,7 @@ export const ROUTES: readonly RouteDef[] = [
   reportsDownloadRoute,
   jobsListRoute,
   jobsGetRoute,
+  jobsCancelRoute,
   killSwitchStatusRoute,
   killSwitchActivateRoute,
   killSwitchDeactivateRoute,

@@ -129,6 +129,16 @@ class JobFailedError(EvidError):
         self.job = job
 
 
+class JobCancelledError(JobFailedError):
+    """A background job ended ``cancelled`` (``jobs.cancel``, or anyone allowed to cancel it):
+    it has no result. A JobFailedError, so code that handles failed jobs handles it too;
+    ``type`` is ``cancelled``."""
+
+    def __init__(self, job: Mapping[str, Any]) -> None:
+        super().__init__(job)
+        self.args = (f"job {job.get('id')} ({job.get('kind')}) was cancelled",)
+
+
 class JobTimeoutError(EvidError, TimeoutError):
     """``jobs.wait`` gave up: the job was still queued or running when its ``timeout`` ran
     out. The job goes on on the server; ``job`` is the job as last read (its progress)."""

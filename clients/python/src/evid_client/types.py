@@ -128,6 +128,7 @@ __all__ = [
     "GetJobsQuery",
     "GetJobsResponse",
     "GetJobsIdResponse",
+    "PostJobsIdCancelResponse",
     "GetKillSwitchResponse",
     "PostKillSwitchActivateBody",
     "PostKillSwitchActivateResponse",
@@ -537,7 +538,7 @@ JobProgress = TypedDict(
 )
 
 
-# once failed: the error body's `error` member, without a request_id
+# once failed or cancelled: the error body's `error` member, without a request_id (a cancelled job's: 409, type `cancelled`)
 JobError = TypedDict(
     "JobError",
     {
@@ -555,7 +556,7 @@ Job = TypedDict(
     {
         "id": str,
         "kind": str,
-        "state": Literal["queued", "running", "done", "failed"],
+        "state": Literal["queued", "running", "done", "failed", "cancelled"],
         "progress": JobProgress,
         "created_at": str,
         "started_at": str | None,
@@ -563,6 +564,7 @@ Job = TypedDict(
         "result_url": str | None,
         "result": Any,
         "error": JobError | None,
+        "cancel_requested": bool,
         "status_url": str,
     },
 )
@@ -1751,7 +1753,7 @@ GetReportsIdResponse = Report
 GetJobsQuery = TypedDict(
     "GetJobsQuery",
     {
-        "state": NotRequired[Literal["queued", "running", "done", "failed"]],
+        "state": NotRequired[Literal["queued", "running", "done", "failed", "cancelled"]],
         "kind": NotRequired[str],
         "limit": NotRequired[int],
         "offset": NotRequired[int],
@@ -1775,6 +1777,9 @@ GetJobsResponse = TypedDict(
 
 
 GetJobsIdResponse = Job
+
+
+PostJobsIdCancelResponse = Job
 
 
 GetKillSwitchResponse = KillSwitchStatus

@@ -8,7 +8,7 @@ export const jobsGetRoute = defineRoute({
   url: '/api/v1/jobs/:id',
   summary: 'one background job (report, pack build, ledger verify, safety run) and its progress',
   description:
-    'state queued -> running -> done | failed; progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed, error (as in an error body). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.',
+    'state queued -> running -> done | failed, or cancelled (POST /api/v1/jobs/{id}/cancel; cancel_requested true while a running job stops); progress {done, total, phase}; once done, result_url (a download or the run/report status) and/or result (a verify run); once failed or cancelled, error (as in an error body; type cancelled). Only the credential that started the job, or an admin, sees it: anyone else gets 404. Jobs are kept in memory, the newest 500 finished ones.',
   tag: 'jobs',
   auth: 'authenticated',
   schema: {

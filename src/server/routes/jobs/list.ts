@@ -1,4 +1,4 @@
-import { listJobs } from '../../jobs.js';
+import { JOB_STATES, listJobs } from '../../jobs.js';
 import { pageOf, type PageQuery } from '../../query.js';
 import { defineRoute, listResponse, pageQuery } from '../../route.js';
 import { jobSchema } from './schema.js';
@@ -16,7 +16,7 @@ export const jobsListRoute = defineRoute({
       type: 'object',
       additionalProperties: false,
       properties: {
-        state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+        state: { type: 'string', enum: JOB_STATES },
         kind: {
           type: 'string',
           minLength: 1,

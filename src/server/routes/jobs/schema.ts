@@ -1,3 +1,4 @@
+import { JOB_STATES } from '../../jobs.js';
 import { orNull } from '../../route.js';
 
 /**
@@ -19,12 +20,17 @@ export const jobSchema = {
     'result_url',
     'result',
     'error',
+    'cancel_requested',
     'status_url',
   ],
   properties: {
     id: { type: 'string', description: 'job_<ULID>, or the id of the report or safety run' },
     kind: { type: 'string', description: 'pack, report, ledger_verify, or a safety run kind' },
-    state: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+    state: {
+      type: 'string',
+      enum: JOB_STATES,
+      description: 'queued -> running -> done | failed; cancelled from queued or running',
+    },
     progress: {
       type: 'object',
       additionalProperties: false,
@@ -44,7 +50,8 @@ export const jobSchema = {
     },
     error: {
       type: ['object', 'null'],
-      description: "once failed: the error body's `error` member, without a request_id",
+      description:
+        "once failed or cancelled: the error body's `error` member, without a request_id (a cancelled job's: 409, type `cancelled`)",
       additionalProperties: false,
       required: ['code', 'message', 'type', 'details'],
       properties: {
@@ -54,6 +61,11 @@ export const jobSchema = {
         details: { type: 'string' },
         field: { type: 'string' },
       },
+    },
+    cancel_requested: {
+      type: 'boolean',
+      description:
+        'POST /api/v1/jobs/{id}/cancel was asked: a running job stops at its next progress report',
     },
     status_url: { type: 'string', description: 'this job: /api/v1/jobs/{id}' },
   },

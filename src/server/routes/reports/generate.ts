@@ -29,11 +29,12 @@ export const reportsGenerateRoute = defineRoute({
     },
   },
   async handler(req, reply, ctx) {
-    const [{ parseRegulation }, { assertAgentKnown }, { createReportRecord }] = await Promise.all([
-      import('../../../compliance/score/score.js'),
-      import('../../../reports/generate.js'),
-      import('../../../reports/report-store.js'),
-    ]);
+    const [{ parseRegulation }, { assertAgentKnown }, { createReportRecord, markReportFailed }] =
+      await Promise.all([
+        import('../../../compliance/score/score.js'),
+        import('../../../reports/generate.js'),
+        import('../../../reports/report-store.js'),
+      ]);
     const body = req.body as { regulation: string; format?: 'html' | 'pdf'; agent?: string };
     let regulation: string;
     try {
@@ -62,6 +63,13 @@ export const reportsGenerateRoute = defineRoute({
       id: row.report_id,
       lane: 'reports',
       log: req.log,
+      // Cancelled while waiting its turn: the row leaves `queued` as a failed report saying
+      // why (a cancelled running one gets there through generateReport's own error path).
+      cancelQueued: () =>
+        ctx.store.transact(
+          (tx) => markReportFailed(tx, row.report_id, `report ${row.report_id} was cancelled`),
+          actor,
+        ),
       run: (progress) =>
         generateReport(
           { store: storeActingAs(ctx.store, actor), clock: ctx.app.clock },

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import types as t
-from .._base_client import Call, query
-from .._exceptions import JobFailedError, JobTimeoutError
+from .._base_client import Call, query, write
+from .._exceptions import JobCancelledError, JobFailedError, JobTimeoutError
 from ._resource import AsyncResource, Resource, seg
 
 #: Job states that mean "still going": ``jobs.wait`` polls while it sees one.
@@ -19,6 +19,12 @@ PENDING_STATES = frozenset({"queued", "running"})
 
 def jobs_get(job_id: str) -> Call[t.GetJobsIdResponse]:
     return Call("GET", f"/api/v1/jobs/{seg(job_id)}")
+
+
+def jobs_cancel(job_id: str, key: str | None) -> Call[t.PostJobsIdCancelResponse]:
+    # With an Idempotency-Key: a retry after a lost answer replays it (a queued job's
+    # cancel asked twice would otherwise answer 409, already cancelled).
+    return write("POST", f"/api/v1/jobs/{seg(job_id)}/cancel", None, key)
 
 
 def jobs_list(filters: Mapping[str, Any]) -> Call[t.GetJobsResponse]:
@@ -30,10 +36,19 @@ class Jobs(Resource):
     is NotFoundError. The server keeps jobs in memory: a restart forgets them."""
 
     def get(self, job_id: str) -> t.GetJobsIdResponse:
-        """``id``, ``kind``, ``state`` (queued, running, done, failed), ``progress``
+        """``id``, ``kind``, ``state`` (queued, running, done, failed, cancelled), ``progress``
         (``done``, ``total``, ``phase``), and once finished ``result_url`` and/or ``result``,
         or ``error``."""
         return self._client._send(jobs_get(job_id))
+
+    def cancel(
+        self, job_id: str, *, idempotency_key: str | None = None
+    ) -> t.PostJobsIdCancelResponse:
+        """Cancel a queued or running job: a queued one comes back ``cancelled``; a running
+        one with ``cancel_requested`` and stops at its next progress report (``wait`` then
+        raises JobCancelledError). ConflictError when it already ended (done, failed or
+        cancelled); NotFoundError when it is not the caller's (unless an admin)."""
+        return self._client._send(jobs_cancel(job_id, idempotency_key))
 
     def list(
         self,
@@ -44,7 +59,7 @@ class Jobs(Resource):
         offset: int | None = None,
     ) -> t.GetJobsResponse:
         """The caller's jobs (an admin's: everyone's), newest first; ``state`` queued,
-        running, done or failed; ``kind`` pack, report, ledger_verify, ..."""
+        running, done, failed or cancelled; ``kind`` pack, report, ledger_verify, ..."""
         filters = dict(state=state, kind=kind, limit=limit, offset=offset)
         return self._client._send(jobs_list(filters))
 
@@ -52,12 +67,15 @@ class Jobs(Resource):
         self, job_id: str, *, timeout: float | None = None, poll_interval: float = 0.5
     ) -> t.GetJobsIdResponse:
         """Poll every ``poll_interval`` seconds until the job is done and return it.
-        JobFailedError when it failed (with the job's error status and details);
+        JobFailedError when it failed (with the job's error status and details),
+        JobCancelledError (a JobFailedError) when it was cancelled;
         JobTimeoutError (a TimeoutError) when it is still going after ``timeout`` seconds
         (None: no limit)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             job = self.get(job_id)
+            if job.get("state") == "cancelled":
+                raise JobCancelledError(job)
             if job.get("state") == "failed":
                 raise JobFailedError(job)
             if job.get("state") not in PENDING_STATES:
@@ -76,10 +94,19 @@ class AsyncJobs(AsyncResource):
     is NotFoundError. The server keeps jobs in memory: a restart forgets them."""
 
     async def get(self, job_id: str) -> t.GetJobsIdResponse:
-        """``id``, ``kind``, ``state`` (queued, running, done, failed), ``progress``
+        """``id``, ``kind``, ``state`` (queued, running, done, failed, cancelled), ``progress``
         (``done``, ``total``, ``phase``), and once finished ``result_url`` and/or ``result``,
         or ``error``."""
         return await self._client._send(jobs_get(job_id))
+
+    async def cancel(
+        self, job_id: str, *, idempotency_key: str | None = None
+    ) -> t.PostJobsIdCancelResponse:
+        """Cancel a queued or running job: a queued one comes back ``cancelled``; a running
+        one with ``cancel_requested`` and stops at its next progress report (``wait`` then
+        raises JobCancelledError). ConflictError when it already ended (done, failed or
+        cancelled); NotFoundError when it is not the caller's (unless an admin)."""
+        return await self._client._send(jobs_cancel(job_id, idempotency_key))
 
     async def list(
         self,
@@ -90,7 +117,7 @@ class AsyncJobs(AsyncResource):
         offset: int | None = None,
     ) -> t.GetJobsResponse:
         """The caller's jobs (an admin's: everyone's), newest first; ``state`` queued,
-        running, done or failed; ``kind`` pack, report, ledger_verify, ..."""
+        running, done, failed or cancelled; ``kind`` pack, report, ledger_verify, ..."""
         filters = dict(state=state, kind=kind, limit=limit, offset=offset)
         return await self._client._send(jobs_list(filters))
 
@@ -98,12 +125,15 @@ class AsyncJobs(AsyncResource):
         self, job_id: str, *, timeout: float | None = None, poll_interval: float = 0.5
     ) -> t.GetJobsIdResponse:
         """Poll every ``poll_interval`` seconds until the job is done and return it.
-        JobFailedError when it failed (with the job's error status and details);
+        JobFailedError when it failed (with the job's error status and details),
+        JobCancelledError (a JobFailedError) when it was cancelled;
         JobTimeoutError (a TimeoutError) when it is still going after ``timeout`` seconds
         (None: no limit)."""
         deadline = None if timeout is None else asyncio.get_running_loop().time() + timeout
         while True:
             job = await self.get(job_id)
+            if job.get("state") == "cancelled":
+                raise JobCancelledError(job)
             if job.get("state") == "failed":
                 raise JobFailedError(job)
             if job.get("state") not in PENDING_STATES:

@@ -74,7 +74,7 @@ export const alignmentEvaluateRoute = defineRoute({
       kind: 'alignment_evaluation',
       modelUrl: body.model_url,
       request: { model_url: body.model_url, objectives: texts, test_cases: testCases ?? null },
-      work: (store, runId) =>
+      work: (store, runId, progress) =>
         runAlignmentEvaluation(store, {
           runId,
           target,
@@ -83,6 +83,7 @@ export const alignmentEvaluateRoute = defineRoute({
           actor: req.principal!.actor,
           apiKey: config.modelApiKey,
           timeoutMs: config.modelTimeoutMs,
+          onProgress: progress,
         }),
     });
   },

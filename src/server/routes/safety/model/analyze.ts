@@ -62,7 +62,7 @@ export const safetyModelAnalyzeRoute = defineRoute({
       kind: 'model_analysis',
       modelUrl: body.model_url,
       request: { model_url: body.model_url, test_suite: suite, categories },
-      work: (store, runId) =>
+      work: (store, runId, progress) =>
         runModelAnalysis(store, {
           runId,
           target,
@@ -71,6 +71,7 @@ export const safetyModelAnalyzeRoute = defineRoute({
           actor: req.principal!.actor,
           apiKey: config.modelApiKey,
           timeoutMs: config.modelTimeoutMs,
+          onProgress: progress,
         }),
     });
   },
