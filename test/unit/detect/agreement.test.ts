@@ -60,4 +60,28 @@ describe('the independent readers of the held-out secret rounds', () => {
       }
     }
   });
+
+  // From round 17 on, each answer quotes the value it rests on: a first pair of readers' answers
+  // drifted onto neighbouring texts (an answer under the next text's id), which ids alone do
+  // not show. The quote must occur in the text with the answer's own id.
+  it("quote, where they quote, a value of the answer's own text", () => {
+    let quoted = 0;
+    for (const reader of readers) {
+      for (const file of readdirSync(join(readersDir, reader))) {
+        const held = new Map(
+          loadSamples(join(fixtures, 'heldout', file)).map((s) => [s.id, s.text]),
+        );
+        const read = readFileSync(join(readersDir, reader, file), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as { id: string; evidence?: string });
+        for (const s of read) {
+          if (s.evidence === undefined) continue;
+          quoted++;
+          expect(held.get(s.id), `${reader}/${file} ${s.id}`).toContain(s.evidence);
+        }
+      }
+    }
+    expect(quoted).toBeGreaterThanOrEqual(2 * 76);
+  });
 });
