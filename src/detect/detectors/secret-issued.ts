@@ -255,7 +255,41 @@ const consumerKey = patternDetector({
   },
 });
 
+/**
+ * A token in a JSON object whose `"scopes"` list names GitLab's scopes (`read_repository`,
+ * `read_registry`, `write_package_registry`, `read_api`, `read_user`: GitLab's own names, with
+ * underscores where GitHub writes `read:user`): the scopes say the token is GitLab's, as
+ * GitLab's API returns a new deploy, project or personal token. No brace between the token
+ * and the list (the same object).
+ */
+const GITLAB_SCOPES =
+  /"scopes"[ \t]{0,8}:[ \t\r\n]{0,8}\[[^\]{}]{0,300}?"(?:read|write)_(?:repository|registry|package_registry|api|user)"/;
+const gitlabScopedToken = patternDetector({
+  id: 'secret.gitlab_token:scoped_token',
+  type: 'secret.gitlab_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /"token"[ \t]{0,8}:[ \t]{0,8}"([A-Za-z0-9_-]{20,64})"/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['scopes'], ['token']],
+  refine(m, ctx) {
+    const v = m[1] ?? '';
+    if (v.startsWith('glpat-') || !issuedKey(v) || !/\d/.test(v)) return null;
+    const after = ctx.text.slice(m.index + m[0].length, m.index + m[0].length + 600);
+    const before = ctx.text.slice(Math.max(0, m.index - 600), m.index);
+    const list = before.lastIndexOf('"scopes"');
+    const sameObject = (t: string) => !/[{}]/.test(t);
+    const afterAt = after.search(GITLAB_SCOPES);
+    if (afterAt >= 0 && sameObject(after.slice(0, afterAt))) return 0.9;
+    return list >= 0 && GITLAB_SCOPES.test(before.slice(list)) && sameObject(before.slice(list))
+      ? 0.9
+      : null;
+  },
+});
+
 export const ISSUED_SECRET_DETECTORS: readonly Detector[] = [
+  gitlabScopedToken,
   jwkSymmetricKey,
   gitlabPrivateTokenHeader,
   npmTokenTable,
