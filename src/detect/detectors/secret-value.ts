@@ -245,7 +245,7 @@ export function isWordFilledToken(body: string): boolean {
  */
 const NAMING_WORD =
   /google|cloud|amazon|azure|github|gitlab|slack|stripe|secret|access|token|apikey|api|key|password|test|case|match|example|sample|dummy|fake/g;
-function spellsItsName(body: string): boolean {
+export function spellsItsName(body: string): boolean {
   if (body.length < 16 || /[./:@]/.test(body)) return false;
   const letters = [...body.toLowerCase()].map((c) => LEET[c] ?? c).join('');
   const words = new Set(letters.match(NAMING_WORD));
