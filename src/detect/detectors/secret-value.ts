@@ -573,7 +573,7 @@ function isCapitalPlaceholder(v: string): boolean {
 const FAMOUS_BASIC = new Set(['czZCaGRSa3F0MzpnWDFmQmF0M2JW']);
 const ELIDED = /[^.]\.{3,}[^.]|\u2026/;
 const LETTER_OR_DIGIT_RUNS = /[a-z]+|\d+/g;
-function isRound17StandIn(v: string): boolean {
+function isTypedOrElidedValue(v: string): boolean {
   if (ELIDED.test(v) || isCapitalPlaceholder(v) || FAMOUS_BASIC.has(v) || spellsItsName(v))
     return true;
   if (/[0-9@$]/.test(v) && v.length <= 12) {
@@ -600,7 +600,7 @@ export function decodesToSentence(v: string): boolean {
 
 export function isStandInValue(v: string): boolean {
   if (isNamedPlaceholderPhrase(v)) return true;
-  if (isRound17StandIn(v)) return true;
+  if (isTypedOrElidedValue(v)) return true;
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
   // through the same table the test-secret check uses.
@@ -759,14 +759,16 @@ export function isEcPublicPoint(v: string): boolean {
 
 /**
  * A random key with spaces typed into it: two or three parts of six or more characters,
- * together mixing upper case, lower case, digits and symbols, no part a word.
+ * together mixing upper case, lower case, digits and symbols, no part a word (with or
+ * without one mark after it).
  */
 function isSpacedRandomKey(v: string): boolean {
   const parts = v.split(' ');
   if (parts.length > 3 || v.length < 20 || !parts.every((p) => p.length >= 6)) return false;
   if (!/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v) || !/[^A-Za-z0-9 ]/.test(v))
     return false;
-  return !parts.some((p) => /^[A-Za-z]+$/.test(p)) && shannonEntropy(v) >= 4;
+  // A word, or a word and its punctuation (`Bearer:`, `key=`), is a label before the key.
+  return !parts.some((p) => /^[A-Za-z]+[^A-Za-z0-9]?$/.test(p)) && shannonEntropy(v) >= 4;
 }
 
 export function secretValueVerdict(
