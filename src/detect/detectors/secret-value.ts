@@ -548,15 +548,6 @@ const SSH_PUBLIC_BLOB = /^AAAA[B-E][0-9A-Za-z]NzaC1|^AAAAE2VjZHNhLXNoYTIt/;
 export const isSshPublicKeyBlob = (v: string): boolean => SSH_PUBLIC_BLOB.test(v);
 
 /**
- * Stand-ins round 17's halves showed (after its scoring): a value elided in its middle
- * (`MIIJlA...CAA=`, `MIIE....oA==`: the docs cut a key short, three dots or more, or `…`); a
- * secret's name in leetspeak and nothing else (`s3cr3t`, `p4ssw0rd`, `t0k3n`); a value made
- * of three or more ordered chunks taking turns between letters and digits (`AbC123dEf`,
- * `xyz789abc456`: `abc123`'s longer kin, read without case); and base64 that decodes to a
- * sentence (a token whose bytes read `this is not a real token ...`): random bytes never
- * decode to words and spaces.
- */
-/**
  * A placeholder written as a capitalised name ending in a secret's word (`OAUTH-TOKEN`,
  * `API_KEY`, `YOUR-SECRET`: GitHub's docs and many READMEs): upper-case words joined by `-`
  * or `_`, no digit.
@@ -571,6 +562,15 @@ function isCapitalPlaceholder(v: string): boolean {
  * `s6BhdRkqt3:gX1fBat3bV` (section 2.3.1), which OAuth servers' docs copy.
  */
 const FAMOUS_BASIC = new Set(['czZCaGRSa3F0MzpnWDFmQmF0M2JW']);
+/**
+ * Stand-ins round 17's halves showed (after its scoring): a value elided in its middle
+ * (`MIIJlA...CAA=`, `MIIE....oA==`: the docs cut a key short, three dots or more, or `…`); a
+ * secret's name in leetspeak and nothing else (`s3cr3t`, `p4ssw0rd`, `t0k3n`); a value made
+ * of three or more ordered chunks taking turns between letters and digits (`AbC123dEf`,
+ * `xyz789abc456`: `abc123`'s longer kin, read without case); and base64 that decodes to a
+ * sentence (a token whose bytes read `this is not a real token ...`): random bytes never
+ * decode to words and spaces.
+ */
 const ELIDED = /[^.]\.{3,}[^.]|\u2026/;
 const LETTER_OR_DIGIT_RUNS = /[a-z]+|\d+/g;
 function isTypedOrElidedValue(v: string): boolean {
