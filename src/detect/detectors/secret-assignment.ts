@@ -305,6 +305,9 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
       valueStart = quoted ? span[0] + (scheme[1] ?? '').length : end + (scheme[1] ?? '').length;
       value = scheme[2] ?? '';
       end = valueStart + value.length;
+      // `hmac username="alice", signature="..."` (RFC 7235's auth-params; round 17's dev half):
+      // a parameter's name is no credential, and an HMAC signature is a digest of the request.
+      if (/^[A-Za-z][\w-]*=$/.test(value) && text.charAt(end) === '"') return null;
     }
   }
 

@@ -11,6 +11,7 @@ import {
   isTypedSequence,
   isUnpronounceable,
   isWordFilledToken,
+  spellsItsName,
 } from './secret-value.js';
 
 /**
@@ -40,8 +41,9 @@ const awsSecretKey = patternDetector({
   refine(m) {
     const v = m[1] ?? '';
     if (isPlaceholderValue(v) || shannonEntropy(v) < 3.5 || !/\d/.test(v)) return null;
-    // Rows typed in (`1234567890+ABCDEFGHIJ+...`, round 15's held-out half): a stand-in.
-    if (isRowChunks(v)) return null;
+    // Rows typed in (`1234567890+ABCDEFGHIJ+...`, round 15's held-out half) or words naming
+    // the key (`...Amaz0nS3cr3tAcc3ssk3yTestCase`, round 17's dev half): a stand-in.
+    if (isRowChunks(v) || spellsItsName(v)) return null;
     // AWS issues base64 secrets: hex under a name that does not say AWS
     // (`SUPABASE_S3_SECRET_ACCESS_KEY=<64 hex>`, round 13's held-out half, read after its
     // scoring) is another store's key, which the generic rules type.

@@ -132,7 +132,169 @@ const gossipKey = patternDetector({
   },
 });
 
+/**
+ * Rules learnt from round 17's halves (src/detect/README.md, "Round 17's errors, mended"):
+ * credentials as more products print them, each named by its place in the product's format.
+ */
+
+/** An issued key's text: not a stand-in, not a typed run, random enough. */
+function issuedKey(v: string, minEntropy = 3.2): boolean {
+  return (
+    !isPlaceholderValue(v) &&
+    !isStandInValue(v) &&
+    !hasOrderedRun(v) &&
+    shannonEntropy(v) >= minEntropy
+  );
+}
+
+/**
+ * A JSON Web Key of type `oct` (RFC 7518 6.4): a symmetric key, its bytes in base64url under
+ * `"k"`. Whoever holds it signs tokens as the issuer. The member order varies; the key must
+ * sit in the same object as `"kty": "oct"` (no brace between).
+ */
+const jwkSymmetricKey = patternDetector({
+  id: 'secret.generic_api_key:jwk_oct',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /"kty"[ \t]{0,8}:[ \t]{0,8}"oct"[^{}]{0,400}?"k"[ \t]{0,8}:[ \t]{0,8}"([A-Za-z0-9_-]{16,512})"|"k"[ \t]{0,8}:[ \t]{0,8}"([A-Za-z0-9_-]{16,512})"[^{}]{0,400}?"kty"[ \t]{0,8}:[ \t]{0,8}"oct"/dg,
+  score: 0.85,
+  triggers: [['oct'], ['kty']],
+  refine(m, _ctx, c) {
+    const span = m.indices?.[1] ?? m.indices?.[2];
+    if (span === undefined || !issuedKey(m[1] ?? m[2] ?? '', 3.5)) return null;
+    [c.start, c.end] = span;
+    return 0.85;
+  },
+});
+
+/**
+ * GitLab's API takes a personal, project or group access token in its own header,
+ * `PRIVATE-TOKEN: <token>` (any case, as HTTP headers go): the header's name says whose
+ * token it is, prefix or not (tokens issued before `glpat-` are 20 characters). Typed
+ * `secret.gitlab_token`, as the convention types GitLab's tokens.
+ */
+const gitlabPrivateTokenHeader = patternDetector({
+  id: 'secret.gitlab_token:private_token_header',
+  type: 'secret.gitlab_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /\bprivate-token["']?[ \t]{0,8}:[ \t]{0,8}([A-Za-z0-9_-]{20,64})(?![A-Za-z0-9_-])/dgi,
+  group: 1,
+  score: 0.9,
+  triggers: [['private'], ['token']],
+  refine(m) {
+    const v = m[1] ?? '';
+    if (v.startsWith('glpat-')) return null; // the GitLab token rule's
+    return issuedKey(v) && /\d/.test(v) && /[A-Za-z]/.test(v) ? 0.9 : null;
+  },
+});
+
+/**
+ * `npm token create` prints the new token in a table: a `| token | <uuid> |` row, then
+ * npm's `cidr_whitelist` row. The convention types a legacy UUID npm token `npm_token`.
+ */
+const npmTokenTable = patternDetector({
+  id: 'secret.npm_token:token_table',
+  type: 'secret.npm_token',
+  category: 'secret',
+  severity: 'high',
+  regex: new RegExp(
+    `^\\|[ \\t]{0,4}token[ \\t]{1,40}\\|[ \\t]{0,4}(${UUID})[ \\t]{0,40}\\|[ \\t]*\\r?\\n(?:[+-]{3,200}\\r?\\n)?\\|[ \\t]{0,4}cidr_whitelist\\b`,
+    'dgm',
+  ),
+  group: 1,
+  score: 0.9,
+  triggers: [['cidr'], ['token']],
+  refine: (m) => (issuedUuid(m[1] ?? '') ? 0.9 : null),
+});
+
+/**
+ * Gitea's and Forgejo's API return a new access token as `"sha1": "<40 hex>"` with
+ * `"token_last_eight"` beside it: when the last eight repeat the value's end, the value is
+ * the token (the name `sha1` says digest, which it is not).
+ */
+const lastEightToken = patternDetector({
+  id: 'secret.generic_api_key:token_last_eight',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /"(?:sha1|token)"[ \t]{0,8}:[ \t]{0,8}"([0-9a-f]{40})"[^{}]{0,200}?"token_last_eight"[ \t]{0,8}:[ \t]{0,8}"([0-9a-f]{8})"/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['eight']],
+  refine: (m) => ((m[1] ?? '').endsWith(m[2] ?? '-') && issuedKey(m[1] ?? '') ? 0.9 : null),
+});
+
+/**
+ * A credential object an API gateway issues to a consumer (Kong's key-auth credentials:
+ * `"consumer": { "id": ... }` beside `"key": "<key>"`): the key is what the consumer sends.
+ * The name rules leave an all-lower-case `key` alone (a dictionary's key); beside the
+ * consumer it is the credential. The consumer must be within the same object's reach (no
+ * `[` or `]` between, 300 characters either way).
+ */
+const consumerKey = patternDetector({
+  id: 'secret.generic_api_key:consumer_key',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex: /"key"[ \t]{0,8}:[ \t]{0,8}"([A-Za-z0-9_-]{20,128})"/dg,
+  group: 1,
+  score: 0.85,
+  triggers: [['consumer'], ['key']],
+  refine(m, ctx) {
+    const before = ctx.text.slice(Math.max(0, m.index - 300), m.index);
+    const after = ctx.text.slice(m.index, m.index + m[0].length + 300);
+    const near = (t: string) => /"consumer"[ \t]{0,8}:/.test(t) && !/[[\]]/.test(t);
+    const beside =
+      near(before.slice(before.lastIndexOf('"consumer"'))) ||
+      near(after.slice(0, after.indexOf('"consumer"') + 12));
+    return beside && issuedKey(m[1] ?? '', 3.3) && /\d/.test(m[1] ?? '') ? 0.85 : null;
+  },
+});
+
+/**
+ * A token in a JSON object whose `"scopes"` list names GitLab's scopes (`read_repository`,
+ * `read_registry`, `write_package_registry`, `read_api`, `read_user`: GitLab's own names, with
+ * underscores where GitHub writes `read:user`): the scopes say the token is GitLab's, as
+ * GitLab's API returns a new deploy, project or personal token. No brace between the token
+ * and the list (the same object).
+ */
+const GITLAB_SCOPES =
+  /"scopes"[ \t]{0,8}:[ \t\r\n]{0,8}\[[^\]{}]{0,300}?"(?:read|write)_(?:repository|registry|package_registry|api|user)"/;
+const gitlabScopedToken = patternDetector({
+  id: 'secret.gitlab_token:scoped_token',
+  type: 'secret.gitlab_token',
+  category: 'secret',
+  severity: 'high',
+  regex: /"token"[ \t]{0,8}:[ \t]{0,8}"([A-Za-z0-9_-]{20,64})"/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['scopes'], ['token']],
+  refine(m, ctx) {
+    const v = m[1] ?? '';
+    if (v.startsWith('glpat-') || !issuedKey(v) || !/\d/.test(v)) return null;
+    const after = ctx.text.slice(m.index + m[0].length, m.index + m[0].length + 600);
+    const before = ctx.text.slice(Math.max(0, m.index - 600), m.index);
+    const list = before.lastIndexOf('"scopes"');
+    const sameObject = (t: string) => !/[{}]/.test(t);
+    const afterAt = after.search(GITLAB_SCOPES);
+    if (afterAt >= 0 && sameObject(after.slice(0, afterAt))) return 0.9;
+    return list >= 0 && GITLAB_SCOPES.test(before.slice(list)) && sameObject(before.slice(list))
+      ? 0.9
+      : null;
+  },
+});
+
 export const ISSUED_SECRET_DETECTORS: readonly Detector[] = [
+  gitlabScopedToken,
+  jwkSymmetricKey,
+  gitlabPrivateTokenHeader,
+  npmTokenTable,
+  lastEightToken,
+  consumerKey,
   secretIdUuid,
   vaultUuidToken,
   sshOneTimePassword,

