@@ -1,6 +1,6 @@
-import { cancelJob, JOB_ID, jobUrl, showJob } from '../../jobs.js';
+import { cancelJob, jobUrl, showJob } from '../../jobs.js';
 import { defineRoute, errorAnswer } from '../../route.js';
-import { jobSchema } from './schema.js';
+import { jobIdParams, jobSchema } from './schema.js';
 
 export const jobsCancelRoute = defineRoute({
   method: 'POST',
@@ -11,17 +11,7 @@ export const jobsCancelRoute = defineRoute({
   tag: 'jobs',
   auth: 'authenticated',
   schema: {
-    params: {
-      type: 'object',
-      required: ['id'],
-      properties: {
-        id: {
-          type: 'string',
-          pattern: JOB_ID.source,
-          description: 'job_<ULID>, or the id of a report or safety run',
-        },
-      },
-    },
+    params: jobIdParams,
     response: {
       202: { ...jobSchema, description: 'the job, cancelled or asked to stop' },
       404: errorAnswer("no such job, or not the caller's (unless an admin), or forgotten"),

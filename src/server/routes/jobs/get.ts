@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../../errors.js';
-import { findJob, JOB_ID, showJob } from '../../jobs.js';
+import { findJob, showJob } from '../../jobs.js';
 import { defineRoute, errorAnswer } from '../../route.js';
-import { jobSchema } from './schema.js';
+import { jobIdParams, jobSchema } from './schema.js';
 
 export const jobsGetRoute = defineRoute({
   method: 'GET',
@@ -12,17 +12,7 @@ export const jobsGetRoute = defineRoute({
   tag: 'jobs',
   auth: 'authenticated',
   schema: {
-    params: {
-      type: 'object',
-      required: ['id'],
-      properties: {
-        id: {
-          type: 'string',
-          pattern: JOB_ID.source,
-          description: 'job_<ULID>, or the id of a report or safety run',
-        },
-      },
-    },
+    params: jobIdParams,
     response: {
       200: { ...jobSchema, description: 'the job' },
       404: errorAnswer("no such job, or not the caller's (unless an admin), or forgotten"),

@@ -1,4 +1,4 @@
-import { JOB_STATES } from '../../jobs.js';
+import { JOB_ID, JOB_STATES } from '../../jobs.js';
 import { orNull } from '../../route.js';
 
 /**
@@ -68,5 +68,18 @@ export const jobSchema = {
         'POST /api/v1/jobs/{id}/cancel was asked: a running job stops at its next progress report',
     },
     status_url: { type: 'string', description: 'this job: /api/v1/jobs/{id}' },
+  },
+} as const;
+
+/** The `{id}` of the routes about one job (GET, cancel). */
+export const jobIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: {
+    id: {
+      type: 'string',
+      pattern: JOB_ID.source,
+      description: 'job_<ULID>, or the id of a report or safety run',
+    },
   },
 } as const;
