@@ -141,7 +141,7 @@ export function JobProgress({ run, label }: { run: JobRun<unknown>; label: strin
       </span>
       {mayCancel && !ended(job) && (
         <button
-          class="small"
+          class="small job-cancel"
           onClick={() => void run.cancel()}
           disabled={cancelling}
           aria-label={`${cancelling ? 'Cancelling' : 'Cancel'} ${label}`}
