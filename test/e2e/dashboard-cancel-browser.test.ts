@@ -49,7 +49,8 @@ vi.mock('../../src/packs/zip-writer.js', async (importOriginal) => {
 // From src/ the server would look for the dashboard beside the sources: give it the build.
 vi.mock('../../src/server/dashboard.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/server/dashboard.js')>();
-  const built = join(process.cwd(), 'dist', 'dashboard');
+  const { ROOT: root } = await import('../support/cli.js');
+  const built = join(root, 'dist', 'dashboard');
   return { ...real, installDashboard: (app: FastifyInstance) => real.installDashboard(app, built) };
 });
 
