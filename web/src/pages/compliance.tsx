@@ -70,7 +70,7 @@ function Reports({ regulation, agent }: { regulation: string; agent: string }) {
       <button onClick={start} disabled={run.busy}>
         Generate report
       </button>
-      <JobProgress job={run.job} label="building the report" />
+      <JobProgress run={run} label="building the report" />
       {run.job?.state === 'done' && run.job.result_url && (
         <a class="button" href={run.job.result_url} download>
           Download {report?.filename ?? 'report'}
@@ -102,7 +102,7 @@ function Packs() {
         <button onClick={build} disabled={run.busy}>
           {run.busy ? 'Building…' : 'Build pack'}
         </button>
-        <JobProgress job={run.job} label="building the pack" />
+        <JobProgress run={run} label="building the pack" />
         {done?.result_url && (
           <a class="button" href={done.result_url} download>
             Download the new pack

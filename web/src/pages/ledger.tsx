@@ -67,7 +67,7 @@ export function LedgerPage() {
         </button>
       }
     >
-      <JobProgress job={run.job} label="verifying the ledger" />
+      <JobProgress run={run} label="verifying the ledger" />
       {run.error && <ErrorBox error={run.error} />}
       {v && (
         <div class={`banner ${v.ok ? 'calm' : 'danger'}`} role="status">
