@@ -38,7 +38,9 @@
 // certificates, a certificate thumbprint, an HMAC signature, an apr1 htpasswd hash, `${VAR}`
 // references and paths, values whose words say they are not secrets (`not enough entropy`,
 // `ThisIsSomethingThatShouldProbablyBeSecret`, `privatekey2`, `awsSecretAccessKey`,
-// `secretpassword123456`, a pangram passphrase), `!ChangeMe!`, user-equals-password and word
+// `secretpassword123456`, a pangram passphrase; the passphrases beside golang/crypto's
+// encrypted keys, `r54-G0pher_t3st$` and `qG0pher-dsa_t3st$`, spell gopher and test, so they
+// are not labelled either), `!ChangeMe!`, user-equals-password and word
 // passwords (`postgres:postgres`, `Password123`, `sonar123`, `P@ssw0rd!`), and redactum's runs
 // (`sk_live_1234567890abcdef...`, `ghp_abcdefghijklmnopqrstuvwxyz...`, `xoxb-123456789012-...`,
 // `AIzaSyAbcdefghijklmnopqrstuvwxyz1234567`, a PayPal id ending in the alphabet). Two of
