@@ -95,6 +95,8 @@ describe('external injection and jailbreak sets', () => {
   const held16 = loadSamples(join(CORPUS, 'heldout', 'external16-heldout.jsonl'));
   const dev17 = loadSamples(join(CORPUS, 'external17-dev.jsonl'));
   const held17 = loadSamples(join(CORPUS, 'heldout', 'external17-heldout.jsonl'));
+  const dev18 = loadSamples(join(CORPUS, 'external18-dev.jsonl'));
+  const held18 = loadSamples(join(CORPUS, 'heldout', 'external18-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -107,7 +109,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-17 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-18 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -129,6 +131,7 @@ describe('external injection and jailbreak sets', () => {
         ...held15,
         ...held16,
         ...held17,
+        ...held18,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -150,6 +153,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev15,
         ...dev16,
         ...dev17,
+        ...dev18,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -197,6 +201,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 15, dev: dev15, held: held15, toolResultsOnly: false },
     { round: 16, dev: dev16, held: held16, toolResultsOnly: false },
     { round: 17, dev: dev17, held: held17, toolResultsOnly: false },
+    { round: 18, dev: dev18, held: held18, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -278,15 +283,17 @@ describe('external injection and jailbreak sets', () => {
     expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(30);
   });
 
-  // Rounds 11-17 (issue 18): secrets only, each from several scanners' test data (11: trivy,
+  // Rounds 11-18 (issue 18): secrets only, each from several scanners' test data (11: trivy,
   // kingfisher, semgrep-rules and three smaller scanners; 12: sonar-text's rule examples,
   // checkov, deepsecrets, wrongsecrets; 13: kics, sarif-pattern-matcher, pre-commit-hooks,
   // GitGuardian's sample_secrets, repo-supervisor, earlybird, gosec, Bearer, CodeQL and
   // others; 14: horusec, GitHub's secret-scanning-custom-patterns, CredSweeper, brakeman,
   // bandit and others; 15: leaky-repo, Juice Shop, ReviewBot's scanner tests, Datadog's scrubber
   // tests and other vulnerable apps; 16: HashiCorp's Vault, Consul and Nomad docs, libssh's test
-  // keys and single files; 17: many vendors' API docs and key-parsing libraries' fixtures); at
-  // least three repositories give labels and none more than half (round 17: a third).
+  // keys and single files; 17: many vendors' API docs and key-parsing libraries' fixtures; 18:
+  // signing libraries', cloud SDKs' and Argo CD's fixtures, SonarSource analysers' cases and
+  // redactum's placeholder cases); at least three repositories give labels and none more than
+  // half (rounds 17 and 18: a third).
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
@@ -295,6 +302,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 15, all: [...dev15, ...held15] },
     { round: 16, all: [...dev16, ...held16] },
     { round: 17, all: [...dev17, ...held17] },
+    { round: 18, all: [...dev18, ...held18] },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
     ({ round, all }) => {
@@ -312,7 +320,7 @@ describe('external injection and jailbreak sets', () => {
       expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
       const perRepo = new Map<string, number>();
       for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-      // Round 17 was built so that no product family dominates: a third at most.
+      // Rounds 17 and 18 were built so that no product family dominates: a third at most.
       const share = round >= 17 ? 3 : 2;
       for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / share);
     },
@@ -321,13 +329,16 @@ describe('external injection and jailbreak sets', () => {
   // Rounds 15 and 16 (issue 18) draw on repositories no scanner round used, by name: the
   // scanners whose test suites made rounds 9-14, secretlint (the project's rules come from it)
   // and shhgit (SecretScanner's ancestor), forks and repackagings included; round 16 also takes
-  // none of round 15's applications and benchmarks, and round 17 none of round 16's sources.
+  // none of round 15's applications and benchmarks, round 17 none of round 16's sources, and
+  // round 18 none of round 17's.
   const usedScanners =
     /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
   const usedRound15 =
     /leaky-repo|juice-shop|reviewbot|datadog-agent|webgoat|vaulttest_vault|rusty-hog|crapi|secdevlabs|railsgoat|terragoat|nodegoat/i;
   const usedRound16 =
     /hashicorp\/|windterm|libssh|chrome-ssh-agent|zap-extensions|npm\/redact|code-along-dan-vega-jwt|rustauth|exercism\/cli|ybiquitous\/runners|gpt-app-poc/i;
+  const usedRound17 =
+    /pyjwt|node-jsonwebtoken|getsentry\/relay|supabase\/supabase|elastic\/elasticsearch|kubernetes\/website|pypi\/warehouse|slacksecrets|gitlabhq|docs\.konghq\.com|google-auth-library-python|auth0\/java-jwt|npm\/cli|explodinglabs|discord-api-docs|twitch-js|github\/docs|mastodon\/documentation|praw|python-gitlab|shell-plugins|ruby-jwt|go-gitea|neondatabase|paramiko|aws\/aws-cli|tiangolo\/fastapi|pallets\/flask|cloudflare-docs|rocketchat/i;
   it.each([
     { round: 15, all: () => [...dev15, ...held15], used: [usedScanners] },
     { round: 16, all: () => [...dev16, ...held16], used: [usedScanners, usedRound15] },
@@ -335,6 +346,11 @@ describe('external injection and jailbreak sets', () => {
       round: 17,
       all: () => [...dev17, ...held17],
       used: [usedScanners, usedRound15, usedRound16],
+    },
+    {
+      round: 18,
+      all: () => [...dev18, ...held18],
+      used: [usedScanners, usedRound15, usedRound16, usedRound17],
     },
   ])(
     'round $round takes no repository of a scanner an earlier round or the rules came from',
