@@ -40,6 +40,7 @@ const TUNED_SINCE = {
   'external15-heldout.jsonl': 'its scoring (session 13)',
   'external16-heldout.jsonl': 'its scoring (session 14)',
   'external17-heldout.jsonl': 'its scoring (session 15)',
+  'external18-heldout.jsonl': 'its scoring (session 15)',
 };
 
 const pct = (x) => x.toFixed(3);
