@@ -302,8 +302,7 @@ const FAMOUS =
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
 // A SQL named bind parameter (`password=:param`, sonar-java's cases in round 18's dev half)
 // is a reference too: the statement's caller supplies the value.
-const VARIABLE_REF =
-  /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\)|:[A-Za-z_]\w*)$/;
+const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\)|:[A-Za-z_]\w*)$/;
 /**
  * `$` as a leetspeak `s` (`$ecRetT0F1nD`, round 12's held-out half): a digit between letters
  * and both cases after it, which variable names do not hold (`$DB_PASS`, `$password2`).
