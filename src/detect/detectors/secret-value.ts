@@ -617,17 +617,19 @@ function isWordThenStep(v: string): boolean {
 }
 
 /**
- * A test word in leetspeak as one part of a value (`t3st`, `t35t$`, `dummy` as `dummy`;
+ * A test word in leetspeak as one part of a value (`t3st`, `t35t$`, `d3mo`;
  * round 18's dev half: golang/crypto's key passphrases, `G0pher`/`t3st` joined by `-` and
  * `_`): spelling `test` with digits says the value was made for a test, as the word itself
  * does in the convention's `RandomP@ssw0rd`-style fillers. A part must hold a leet
- * character, so a plain `test` part is left to the rules that weigh it.
+ * character, so a plain `test` part is left to the rules that weigh it, and a letter past
+ * `f`, so a hex part is left too.
  */
 const LEET_TEST_PART = /^(?:test|tests|dummy|fake|sample|demo)$/;
 function hasLeetTestPart(v: string): boolean {
   if (v.length > 64 || !/[-_.]/.test(v)) return false;
   return v.split(/[-_.]/).some((part) => {
-    if (!/[0-9@$]/.test(part)) return false;
+    // Hex parts are left: a UUID's `7e57` reads `test` once in 65536.
+    if (!/[0-9@$]/.test(part) || /^[0-9a-f]+$/i.test(part)) return false;
     return LEET_TEST_PART.test([...part.toLowerCase()].map((c) => LEET[c] ?? c).join(''));
   });
 }

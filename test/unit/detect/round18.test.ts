@@ -101,6 +101,8 @@ describe('round 18: values that are no credential', () => {
       expect(isStandInValue(v)).toBe(true);
     }
     expect(secrets('Passphrase: "w4lrus-k3y_t35t",')).toEqual([]);
+    // A hex part reading `test` through leetspeak (`7e57`) is a UUID's, not a word.
+    expect(isStandInValue('0b1c9d2e-7e57-4a3f-9c1d-5e8f2a7b6c4d')).toBe(false);
     // A random passphrase of the same layout stays one.
     expect(secrets('Passphrase: "Hq7-vX2_pL9z",')).toEqual(['secret.password Hq7-vX2_pL9z']);
   });
