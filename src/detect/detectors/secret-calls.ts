@@ -251,7 +251,38 @@ const goMysqlDsn = patternDetector({
   },
 });
 
+/**
+ * A key built from a literal with lcobucci/jwt's `InMemory::base64Encoded('<k>')` or
+ * `InMemory::plainText('<k>')` (PHP's most used JWT library; round 18's dev half): the
+ * class holds signing keys, so the literal is an HMAC secret or an EdDSA private key. Its
+ * public keys are built the same way; a line naming the key public (`'public1' =>`,
+ * `$publicKey =`) holds no secret.
+ */
+const inMemoryKey = patternDetector({
+  id: 'secret.generic_api_key:in_memory_key',
+  type: 'secret.generic_api_key',
+  category: 'secret',
+  severity: 'high',
+  regex:
+    /\bInMemory::(?:base64Encoded|plainText)\(\s{0,24}(?:"([^"\n]{8,256})"|'([^'\n]{8,256})')\s{0,24}[,)]/dg,
+  score: 0.85,
+  triggers: [['inmemory']],
+  refine(m, ctx, c) {
+    const group = m[1] !== undefined ? 1 : 2;
+    const v = m[group] ?? '';
+    const span = m.indices?.[group];
+    if (span === undefined) return null;
+    const lineStart = ctx.text.lastIndexOf('\n', m.index - 1) + 1;
+    if (m.index - lineStart < 200 && /public/i.test(ctx.text.slice(lineStart, m.index)))
+      return null;
+    if (!callValue(v, 'key')) return null;
+    [c.start, c.end] = span;
+    return 0.85;
+  },
+});
+
 export const CALL_SECRET_DETECTORS: readonly Detector[] = [
+  inMemoryKey,
   httpBasicAuth,
   credentialObject,
   dbConnect,

@@ -106,10 +106,13 @@ const awsSessionToken = patternDetector({
 // at that boundary, which a case-insensitive lookbehind cannot. `Ldap password ---- value`
 // (a dashed leader in notes) is a separator too.
 // `pw` is the shortest password name (`pw = "..."`, `db_pw`; round 13's held-out half, read
-// after its scoring). A Python triple quote opens a literal (`password='''...'''`).
+// after its scoring). A Python triple quote opens a literal (`password='''...'''`). A name
+// and a quote with only spaces between (`password "v"`) must share a line: a comment ending
+// in the word (`// OK, user == password`) does not name the next line's string (round 18's
+// dev half).
 const PASSWORD = new RegExp(
   '(?:password|passwd|passwort|passphrase|pwd|pass|pw)(?![A-Za-z0-9_])' +
-    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+-{2,}>?\\s+|\\s+(?=["']))('''|"""|["']?)([^\\s"']{1,128})`,
+    `(?:${SEP}|["']?\\s+is:?\\s+|\\s*=\\s*|\\s+-{2,}>?\\s+|[ \\t]+(?=["']))('''|"""|["']?)([^\\s"']{1,128})`,
   'dgi',
 );
 const KEY_START = /[A-Za-z0-9]$/;

@@ -65,4 +65,40 @@ const puttyPrivateKey = patternDetector({
   },
 });
 
-export const KEY_FILE_SECRET_DETECTORS: readonly Detector[] = [puttyPrivateKey];
+/**
+ * .NET's XML form of an RSA key (`RSA.ToXmlString(true)`, `<RSAKeyValue><Modulus>...`; round
+ * 18's held-out half, jwt-dotnet's test data): with its private exponent `<D>` (64 or more
+ * base64 characters) inside the element it is the private key, as a PEM key with a body is;
+ * with `<Modulus>` and `<Exponent>` alone it is the public half, and no finding. The finding
+ * spans the element to its closing tag, which must come within 16 KB.
+ */
+const XML_KEY_SCAN_LIMIT = 16_384;
+const XML_PRIVATE_EXPONENT = /<D>\s{0,4}[A-Za-z0-9+/]{64,}={0,2}\s{0,4}<\/D>/;
+/** Where the next closing tag starts at or after `from` (-1: none), searched once per field. */
+let lastClose: { text: string; from: number; at: number } | undefined;
+function nextXmlKeyClose(text: string, from: number): number {
+  const last = lastClose;
+  if (last && last.text === text && last.from <= from && (last.at === -1 || last.at >= from))
+    return last.at;
+  const at = text.indexOf('</RSAKeyValue>', from);
+  lastClose = { text, from, at };
+  return at;
+}
+const xmlRsaPrivateKey = patternDetector({
+  id: 'secret.private_key:xml_rsa',
+  type: 'secret.private_key',
+  category: 'secret',
+  severity: 'critical',
+  regex: /<RSAKeyValue>/g,
+  score: 0.99,
+  triggers: [['rsakeyvalue']],
+  refine(_m, ctx, c) {
+    const close = nextXmlKeyClose(ctx.text, c.end);
+    if (close === -1 || close - c.end > XML_KEY_SCAN_LIMIT) return null;
+    if (!XML_PRIVATE_EXPONENT.test(ctx.text.slice(c.end, close))) return null;
+    c.end = close + '</RSAKeyValue>'.length;
+    return 0.99;
+  },
+});
+
+export const KEY_FILE_SECRET_DETECTORS: readonly Detector[] = [puttyPrivateKey, xmlRsaPrivateKey];

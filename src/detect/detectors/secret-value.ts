@@ -298,9 +298,11 @@ export function hasTypedRun(v: string): boolean {
  * stays a password, as the corpus labels it).
  */
 const FAMOUS =
-  /^(?:correct_?horse_?battery_?staple|hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|(?:my)?p@ssw0rd\d{0,4}|(?:my)?passw0rd\d{0,4}|pa\$\$w0rd\d{0,4}|admin\d{1,4}|mysecretpassword\d{0,4})$/i;
+  /^(?:correct_?horse_?battery_?staple|hunter2|letmein\d{0,4}|welcome\d{0,4}|qwerty\d{0,4}|iloveyou\d{0,4}|trustno1|abc123|changeme\d{0,4}|(?:my)?p@ssw0rd\d{0,4}!?|(?:my)?passw0rd\d{0,4}!?|pa\$\$w0rd\d{0,4}|admin\d{1,4}|mysecretpassword\d{0,4})$/i;
 const REPEATED_CHUNK = /^(.{3,8})\1+$/;
-const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\))$/;
+// A SQL named bind parameter (`password=:param`, sonar-java's cases in round 18's dev half)
+// is a reference too: the statement's caller supplies the value.
+const VARIABLE_REF = /^(?:\$[A-Za-z_]\w*\$?|%[A-Za-z_]\w*%|\$\([A-Za-z_][\w.]*\)|:[A-Za-z_]\w*)$/;
 /**
  * `$` as a leetspeak `s` (`$ecRetT0F1nD`, round 12's held-out half): a digit between letters
  * and both cases after it, which variable names do not hold (`$DB_PASS`, `$password2`).
@@ -598,8 +600,68 @@ export function decodesToSentence(v: string): boolean {
   return words.length >= 4 && words.length * 2 >= text.split(' ').length;
 }
 
+/**
+ * A lower-case word and the number row's next keys (`sonar123`, `secret123`, `pass456`,
+ * `dbpass123`; round 18's halves): the convention's `admin123` and `welcome123` with any
+ * word, the shape a fixture's author types for a password. Capitalised (`Secret123`, round
+ * 8's) or with six digits (`abuser123456`, round 8's held-out half) earlier rounds label a
+ * weak password, so the rule stays this narrow.
+ */
+const WORD_THEN_STEP = /^[a-z]{3,12}(\d{3,5})$/;
+function isWordThenStep(v: string): boolean {
+  const digits = WORD_THEN_STEP.exec(v)?.[1];
+  if (digits === undefined) return false;
+  for (let i = 1; i < digits.length; i++)
+    if (digits.charCodeAt(i) !== digits.charCodeAt(i - 1) + 1) return false;
+  return true;
+}
+
+/**
+ * A test word in leetspeak as one part of a value (`t3st`, `t35t$`, `d3mo`;
+ * round 18's dev half: golang/crypto's key passphrases, `G0pher`/`t3st` joined by `-` and
+ * `_`): spelling `test` with digits says the value was made for a test, as the word itself
+ * does in the convention's `RandomP@ssw0rd`-style fillers. A part must hold a leet
+ * character, so a plain `test` part is left to the rules that weigh it, and a letter past
+ * `f`, so a hex part is left too.
+ */
+const LEET_TEST_PART = /^(?:test|tests|dummy|fake|sample|demo)$/;
+function hasLeetTestPart(v: string): boolean {
+  if (v.length > 64 || !/[-_.]/.test(v)) return false;
+  return v.split(/[-_.]/).some((part) => {
+    // Hex parts are left: a UUID's `7e57` reads `test` once in 65536.
+    if (!/[0-9@$]/.test(part) || /^[0-9a-f]+$/i.test(part)) return false;
+    return LEET_TEST_PART.test([...part.toLowerCase()].map((c) => LEET[c] ?? c).join(''));
+  });
+}
+
+/**
+ * A value naming a credential twice (`secretpassword123456`, `nexus123SecretToken0`; round
+ * 18's halves, redactum's cases): two distinct secret words, read without case, and beside
+ * them digits, separators and at most eight other letters (a product's name, `my`). A random
+ * value spells two such words about never; `mysecretpassword` is the convention's own.
+ */
+const CREDENTIAL_WORD = /secret|password|passwd|passphrase|token|apikey/g;
+function namesItselfTwice(v: string): boolean {
+  if (v.length > 40) return false;
+  const lower = v.toLowerCase();
+  const words = new Set(lower.match(CREDENTIAL_WORD));
+  if (words.size < 2) return false;
+  const rest = lower.replace(CREDENTIAL_WORD, '');
+  return rest.replace(/[^a-z]/g, '').length <= 8;
+}
+
+/**
+ * A camel-case name ending in a secret's word given as the value
+ * (`TRUSTSTORE_PASSWORD = "trustStorePassword"`; round 18's held-out half): the setting's
+ * own name, a key to look the secret up by, as `SETTING_NAME` is in upper case.
+ */
+const CAMEL_SETTING_NAME =
+  /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
+
 export function isStandInValue(v: string): boolean {
   if (isNamedPlaceholderPhrase(v)) return true;
+  if (isWordThenStep(v) || hasLeetTestPart(v) || namesItselfTwice(v)) return true;
+  if (CAMEL_SETTING_NAME.test(v)) return true;
   if (isTypedOrElidedValue(v)) return true;
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back

@@ -248,12 +248,13 @@ function isIssuedJwt(token: string): boolean {
 /**
  * A JWT split over adjacent string literals, as tests wrap a long token (round 17's halves,
  * PyJWT's and others'): `'eyJ...'` then `'.eyJ...'` then `'.sig'` pieces, joined by
- * Python's implicit concatenation (`b'...'` too), or by `+` (Java, JavaScript, C#), with
+ * Python's implicit concatenation (`b'...'` too), by `+` (Java, JavaScript, C#) or `.` (PHP), with
  * comments between. The joined literals must be one token the JWT rule accepts; the finding
  * spans the first literal's start to the last one's end.
  */
-// A comment runs to its line's end (so the pieces' separators split one way only).
-const LITERAL_PIECE = /^(?:\s|\+|#[^\n]*\n|\/\/[^\n]*\n)*[bu]?(["'])([A-Za-z0-9_.-]{1,400})\1/;
+// A comment runs to its line's end (so the pieces' separators split one way only). PHP and
+// Perl join strings with `.` (lcobucci/jwt's tests, round 18's dev half).
+const LITERAL_PIECE = /^(?:\s|\+|\.|#[^\n]*\n|\/\/[^\n]*\n)*[bu]?(["'])([A-Za-z0-9_.-]{1,400})\1/;
 const JWT_WHOLE = /^eyJ[A-Za-z0-9_-]{8,}\.(?:e[wy][A-Za-z0-9_-]{8,}|e30)\.[A-Za-z0-9_-]{16,}$/;
 const splitJwt = patternDetector({
   id: 'secret.jwt:split_literals',
@@ -388,6 +389,10 @@ const privateKey = patternDetector({
     const prefix = logPrefix(text, c.start);
     const quote = literalQuote(text, c.start);
     let i = skipArmorHeaders(text, c.end, quote !== -1);
+    // A raw literal (Go's and JavaScript's backticks, round 18's dev half: golang/crypto's
+    // encrypted test keys) spans its lines with no quote on each: its `Proc-Type:` and
+    // `DEK-Info:` headers stand as in a file.
+    if (i === c.end && quote !== -1) i = skipArmorHeaders(text, c.end, false);
     let body = 0;
     for (; i < limit; i++) {
       const ch = text.charCodeAt(i);
