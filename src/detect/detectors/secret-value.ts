@@ -247,7 +247,7 @@ const NAMING_WORD =
   /google|cloud|amazon|azure|github|gitlab|slack|stripe|secret|access|token|apikey|api|key|password|test|case|match|example|sample|dummy|fake/g;
 export function spellsItsName(body: string): boolean {
   if (body.length < 16 || /[./:@]/.test(body)) return false;
-  const letters = [...body.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+  const letters = readLeet(body);
   const words = new Set(letters.match(NAMING_WORD));
   let covered = 0;
   for (const w of words) covered += w.length;
@@ -388,6 +388,8 @@ const LEET: Record<string, string> = {
   '4': 'a',
   '7': 't',
 };
+/** `v` in lower case with its leetspeak read back as letters (`P@$$w0rd` -> `password`). */
+const readLeet = (v: string): string => [...v.toLowerCase()].map((c) => LEET[c] ?? c).join('');
 
 /** Whether `letters` splits into vocabulary words, one naming a secret and one saying test. */
 const spellsTestSecret = (letters: string): boolean => spellsVocabulary(letters, 3);
@@ -517,9 +519,7 @@ function isTwoRuns(v: string): boolean {
 function isCutPasswordWord(v: string): boolean {
   // Cheap guards first: every value a rule judges passes here.
   if (v.length < 6 || v.length > 12 || (v[0] !== 'p' && v[0] !== 'P')) return false;
-  const letters = [...v.replace(/[^A-Za-z0-9@$]+$/, '').toLowerCase()]
-    .map((c) => LEET[c] ?? c)
-    .join('');
+  const letters = readLeet(v.replace(/[^A-Za-z0-9@$]+$/, ''));
   return letters.length >= 6 && letters.length < 8 && 'password'.startsWith(letters);
 }
 
@@ -579,7 +579,7 @@ function isTypedOrElidedValue(v: string): boolean {
   if (ELIDED.test(v) || isCapitalPlaceholder(v) || FAMOUS_BASIC.has(v) || spellsItsName(v))
     return true;
   if (/[0-9@$]/.test(v) && v.length <= 12) {
-    const word = [...v.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+    const word = readLeet(v);
     if (SECRET_WORDS.has(word)) return true;
   }
   if (/^[A-Za-z0-9]{9,40}$/.test(v)) {
@@ -630,7 +630,7 @@ function hasLeetTestPart(v: string): boolean {
   return v.split(/[-_.]/).some((part) => {
     // Hex parts are left: a UUID's `7e57` reads `test` once in 65536.
     if (!/[0-9@$]/.test(part) || /^[0-9a-f]+$/i.test(part)) return false;
-    return LEET_TEST_PART.test([...part.toLowerCase()].map((c) => LEET[c] ?? c).join(''));
+    return LEET_TEST_PART.test(readLeet(part));
   });
 }
 
@@ -666,7 +666,7 @@ export function isStandInValue(v: string): boolean {
   if (FAMOUS.test(v) || INTERPOLATION.test(v) || SETTING_NAME.test(v)) return true;
   // The famous ones in leetspeak (`Ch@ng3m3`, `w3lc0m3`; round 14's dev half): read back
   // through the same table the test-secret check uses.
-  if (/[@$0-9]/.test(v) && FAMOUS.test([...v].map((c) => LEET[c] ?? c).join(''))) return true;
+  if (/[@$0-9]/.test(v) && FAMOUS.test(readLeet(v))) return true;
   if ((VARIABLE_REF.test(v) && !isDollarLeet(v)) || NUMBERED_PASSWORD_WORD.test(v)) return true;
   if (isLettersThenDigitRun(v) || isTwoRuns(v) || isCutPasswordWord(v)) return true;
   if (isSelfDescribedValue(v)) return true;
@@ -674,7 +674,7 @@ export function isStandInValue(v: string): boolean {
   const chunk = REPEATED_CHUNK.exec(v.toLowerCase())?.[1];
   if (chunk !== undefined && isRunChunk(chunk)) return true;
   const plain = v.replace(/=+$/, '').replace(/\d+$/, '');
-  const letters = [...plain.toLowerCase()].map((c) => LEET[c] ?? c).join('');
+  const letters = readLeet(plain);
   if (!/^[a-z_-]+$/.test(letters)) return false;
   const words = letters.replace(/[_-]/g, '');
   // Base64 padding on words (`THISISMYAPIKEY42==`) dresses a phrase as a key: random bytes
