@@ -97,6 +97,8 @@ describe('external injection and jailbreak sets', () => {
   const held17 = loadSamples(join(CORPUS, 'heldout', 'external17-heldout.jsonl'));
   const dev18 = loadSamples(join(CORPUS, 'external18-dev.jsonl'));
   const held18 = loadSamples(join(CORPUS, 'heldout', 'external18-heldout.jsonl'));
+  const dev19 = loadSamples(join(CORPUS, 'external19-dev.jsonl'));
+  const held19 = loadSamples(join(CORPUS, 'heldout', 'external19-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -109,7 +111,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-18 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-19 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -132,6 +134,7 @@ describe('external injection and jailbreak sets', () => {
         ...held16,
         ...held17,
         ...held18,
+        ...held19,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -154,6 +157,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev16,
         ...dev17,
         ...dev18,
+        ...dev19,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -202,6 +206,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 16, dev: dev16, held: held16, toolResultsOnly: false },
     { round: 17, dev: dev17, held: held17, toolResultsOnly: false },
     { round: 18, dev: dev18, held: held18, toolResultsOnly: false },
+    { round: 19, dev: dev19, held: held19, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -292,8 +297,11 @@ describe('external injection and jailbreak sets', () => {
   // tests and other vulnerable apps; 16: HashiCorp's Vault, Consul and Nomad docs, libssh's test
   // keys and single files; 17: many vendors' API docs and key-parsing libraries' fixtures; 18:
   // signing libraries', cloud SDKs' and Argo CD's fixtures, SonarSource analysers' cases and
-  // redactum's placeholder cases); at least three repositories give labels and none more than
-  // half (rounds 17 and 18: a third).
+  // redactum's placeholder cases; 19: the test suites of products that mask, redact, sign with
+  // or load credentials: Envoy, Kong, curl, sops, Datadog's tracers, CI runners' maskers); at
+  // least three repositories give labels and none more than half (rounds 17-19: a third).
+  // Round 19 was built smaller (50 labels, 40 negatives, five repositories at least), as its
+  // brief allowed.
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
@@ -303,9 +311,10 @@ describe('external injection and jailbreak sets', () => {
     { round: 16, all: [...dev16, ...held16] },
     { round: 17, all: [...dev17, ...held17] },
     { round: 18, all: [...dev18, ...held18] },
+    { round: 19, all: [...dev19, ...held19], labels: 50, negatives: 40, repos: 5 },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
-    ({ round, all }) => {
+    ({ round, all, labels: minLabels = 80, negatives = 40, repos = 3 }) => {
       for (const s of all) {
         expect(s.source, s.id).toMatch(/\S/);
         expect(s.categories, s.id).toEqual(['secret']);
@@ -315,12 +324,12 @@ describe('external injection and jailbreak sets', () => {
         ).toBe(true);
       }
       const labels = all.flatMap((s) => s.labels.map(() => repo(s)));
-      expect(labels.length).toBeGreaterThanOrEqual(80);
-      expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(40);
-      expect(new Set(labels).size).toBeGreaterThanOrEqual(3);
+      expect(labels.length).toBeGreaterThanOrEqual(minLabels);
+      expect(all.filter((s) => s.labels.length === 0).length).toBeGreaterThanOrEqual(negatives);
+      expect(new Set(labels).size).toBeGreaterThanOrEqual(repos);
       const perRepo = new Map<string, number>();
       for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-      // Rounds 17 and 18 were built so that no product family dominates: a third at most.
+      // Rounds 17-19 were built so that no product family dominates: a third at most.
       const share = round >= 17 ? 3 : 2;
       for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / share);
     },
@@ -329,8 +338,8 @@ describe('external injection and jailbreak sets', () => {
   // Rounds 15 and 16 (issue 18) draw on repositories no scanner round used, by name: the
   // scanners whose test suites made rounds 9-14, secretlint (the project's rules come from it)
   // and shhgit (SecretScanner's ancestor), forks and repackagings included; round 16 also takes
-  // none of round 15's applications and benchmarks, round 17 none of round 16's sources, and
-  // round 18 none of round 17's.
+  // none of round 15's applications and benchmarks, round 17 none of round 16's sources,
+  // round 18 none of round 17's, and round 19 none of round 18's.
   const usedScanners =
     /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
   const usedRound15 =
@@ -339,6 +348,8 @@ describe('external injection and jailbreak sets', () => {
     /hashicorp\/|windterm|libssh|chrome-ssh-agent|zap-extensions|npm\/redact|code-along-dan-vega-jwt|rustauth|exercism\/cli|ybiquitous\/runners|gpt-app-poc/i;
   const usedRound17 =
     /pyjwt|node-jsonwebtoken|getsentry\/relay|supabase\/supabase|elastic\/elasticsearch|kubernetes\/website|pypi\/warehouse|slacksecrets|gitlabhq|docs\.konghq\.com|google-auth-library-python|auth0\/java-jwt|npm\/cli|explodinglabs|discord-api-docs|twitch-js|github\/docs|mastodon\/documentation|praw|python-gitlab|shell-plugins|ruby-jwt|go-gitea|neondatabase|paramiko|aws\/aws-cli|tiangolo\/fastapi|pallets\/flask|cloudflare-docs|rocketchat/i;
+  const usedRound18 =
+    /golang\/crypto|keats\/jsonwebtoken|golang-jwt\/jwt|jwt-dotnet\/jwt|python-jose|php-jwt|lcobucci\/jwt|jjwt|json-jwt|authlib|google-auth-library|argo-cd|symfony\/demo|sonarsource\/|mobsf|redactum/i;
   it.each([
     { round: 15, all: () => [...dev15, ...held15], used: [usedScanners] },
     { round: 16, all: () => [...dev16, ...held16], used: [usedScanners, usedRound15] },
@@ -351,6 +362,11 @@ describe('external injection and jailbreak sets', () => {
       round: 18,
       all: () => [...dev18, ...held18],
       used: [usedScanners, usedRound15, usedRound16, usedRound17],
+    },
+    {
+      round: 19,
+      all: () => [...dev19, ...held19],
+      used: [usedScanners, usedRound15, usedRound16, usedRound17, usedRound18],
     },
   ])(
     'round $round takes no repository of a scanner an earlier round or the rules came from',
