@@ -57,6 +57,41 @@
 // this round's hard negatives. The split is the corpus rule: the first byte of the SHA-256 of
 // the text, even to external19-dev.jsonl (tuned on), odd to heldout/external19-heldout.jsonl
 // (scored once).
+//
+// Extension (issue 18, appended after the first 92 samples, whose ids and texts are unchanged):
+// the first build carried no vendor-format token, so vendors' own SDK and CLI test suites and
+// database drivers' URL tests were added, again only repositories no earlier round used,
+// maintained by organisations, whose values are fake by construction:
+// - vendor SDKs and CLIs: huggingface/huggingface_hub (its sandboxed CI tokens, `hf_...`),
+//   grafana/grafana (service-account token generators' `glsa_...` test tokens),
+//   getsentry/sentry-cli (an org auth token `sntrys_...` and a 64-hex user token; not relay
+//   or sentry-python), cloudflare/cloudflare-typescript (the generated tests' API key and
+//   token), twilio/twilio-node (an access token's signing secret), pusher/pusher-http-go (its
+//   documented key and secret pair), Azure/azure-sdk-for-python (devtools_testutils' fake
+//   storage account key; not the azure-sdk-tools repository), octokit/auth-token.js and
+//   auth0/auth0-python (one JWT each), stripe/stripe-cli and stripe/stripe-android
+//   (placeholders and publishable keys only);
+// - database drivers and URL parsers: jazzband/dj-database-url (Heroku-style URLs with random
+//   passwords), jackc/pgx, go-sql-driver/mysql (placeholders only).
+// Choices the extension needed: a vendor token takes its vendor's type where the convention
+// has one (`hf_` huggingface, `glsa_` grafana, an `AccountKey`-style 88-character key under
+// STORAGE_ACCOUNT_FAKE_KEY azure storage, the name saying "fake" not counting); Cloudflare's
+// API key and token, Sentry's org and user tokens, Twilio's signing secret and Pusher's secret
+// are generic keys; a URL with a random password is a connection string (`wegauwhgeuioweg`,
+// the ClearDB `69772142`). Negatives: placeholders in the vendor's own format whose filler says
+// they are fake (`ghp_PersonalAccessToken0124...`, `ghs_InstallallationOrActionToken...`,
+// `glsa_iNValIdinValiD...`, `sk_test_123`, `rk_live_0000000001`, `oak_live_1234567890`,
+// `hf_enterprise_admin_token`, `sntrys_org_auth_token`, a `0123456789abcdef` run), Stripe
+// publishable keys (`pk_test_...`, public by design), a Twilio account SID and API key SID
+// (`SK...`: an id; its secret is the word `secret`), masked output (`[REDACTED]`), word
+// credentials (`jack:secret`, `sooper\\secret`, `p@ss(word)`, `username:password`,
+// `scott:tiger`, `%23password`, `foo`/`bar`, `clsec`/`pswd`, `supersecret`, "YOU SHALL NOT
+// PASS", a 32-character English sentence as a key) and an HMAC digest. Left out: Cloudflare's
+// Python test file (the same API key as the TypeScript one), further copies of the HF, Pusher,
+// Sentry and dj-database-url values (one text per value), a second auth0 JWT (same claims
+// segment), an unsigned `alg: none` token and a JWT with the signature `invalidsignature`
+// (undecidable under the convention). Most vendor SDKs' tests carry placeholders only, so the
+// extension adds 14 labels and 24 negatives rather than the 35 labels first aimed at.
 
 import { writeRound } from './round-split.mjs';
 
@@ -1639,6 +1674,342 @@ add(
   `func TestEncodeAuth(t *testing.T) {
 	newAuthConfig := &types.AuthConfig{Username: "ken", Password: "test"}
 	authStr := encodeAuth(newAuthConfig)`,
+);
+
+// Issue 18's extension (appended after round 19's first 92 samples, which keep their ids):
+// vendor SDKs' and CLIs' own test suites and database drivers' URL tests, for vendor-format
+// tokens, connection strings and the SDKs' own placeholders (see the header).
+const AZ = 'secret.azure_storage_key';
+const HF = 'secret.huggingface_token';
+const GRAF = 'secret.grafana_token';
+const CS = 'secret.connection_string';
+
+add(
+  'Azure/azure-sdk-for-python tools/azure-sdk-tools/devtools_testutils/fake_credentials.py',
+  [AZ],
+  `from azure.core.credentials import AccessToken
+
+STORAGE_ACCOUNT_FAKE_KEY = "NzhL3hKZbJBuJ2484dPTR+xF30kYaWSSCbs2BzLgVVI1woqeST/1IgqaLm6QAOTxtGvxctSNbIR/1hW8yH+bJg=="`,
+);
+add(
+  'Azure/azure-sdk-for-python tools/azure-sdk-tools/devtools_testutils/fake_credentials.py',
+  [],
+  `class FakeTokenCredential(object):
+    """Protocol for classes able to provide OAuth tokens.
+    :param str scopes: Lets you specify the type of access needed.
+    """
+
+    def __init__(self):
+        self.token = AccessToken("YOU SHALL NOT PASS", 0)
+        self.get_token_count = 0`,
+);
+add(
+  'cloudflare/cloudflare-typescript tests/api-resources/logs/receiveds/receiveds.test.ts',
+  [GEN],
+  `const cloudflare = new Cloudflare({
+  apiKey: '144c9defac04969c7bfad8efaa8ea194',
+  apiEmail: 'dev@cloudflare.com',
+  apiToken: 'Sn3lZJTBX6kkg7OdcBUAxOO963GEIyGQqnFTOFYY',
+  userServiceKey: 'My User Service Key',
+  baseURL: process.env['TEST_API_BASE_URL'] ?? 'http://127.0.0.1:4010',
+});`,
+);
+add(
+  'huggingface/huggingface_hub tests/testing_constants.py',
+  [HF],
+  `USER = "__DUMMY_TRANSFORMERS_USER__"
+FULL_NAME = "Dummy User"
+PASS = "__DUMMY_TRANSFORMERS_PASS__"
+
+# Not critical, only usable on the sandboxed CI instance.
+TOKEN = "hf_94wBhPGp6KrrTH3KDchhKpRxZwd6dmHWLL"`,
+);
+add(
+  'huggingface/huggingface_hub tests/testing_constants.py',
+  [HF],
+  `# Used to create repos that we don't own (example: for gated repo)
+# Token is not critical. Also public in https://github.com/huggingface/datasets-server
+OTHER_USER = "DVUser"
+OTHER_TOKEN = "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"`,
+);
+add(
+  'huggingface/huggingface_hub tests/testing_constants.py',
+  [],
+  `# Used to test enterprise features, typically creating private repos by default
+ENTERPRISE_USER = "EnterpriseAdmin"
+ENTERPRISE_ORG = "EnterpriseOrgPrivate"
+ENTERPRISE_TOKEN = "hf_enterprise_admin_token"`,
+);
+add(
+  'twilio/twilio-node spec/unit/jwt/AccessToken.spec.js',
+  [GEN],
+  `  describe('generate', function() {
+    it('should generate the correct headers', function() {
+      var token = new twilio.jwt.AccessToken(accountSid, keySid, 'aTBl1PhJnykIjWll4TOiXKtD1ugxiz6f');
+      var decoded = jwt.decode(token.toJwt(), {complete: true});`,
+);
+add(
+  'twilio/twilio-node spec/unit/jwt/AccessToken.spec.js',
+  [],
+  `describe('AccessToken', function() {
+  var accountSid = 'ACaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  var keySid = 'SKb5aed9ca12bf5890f37930e63cad6d38';
+
+  describe('constructor', function() {
+    var initWithoutIndex = function(index) {
+      return function() {
+        var constructorArgs = [accountSid, keySid, 'secret'];`,
+);
+add(
+  'twilio/twilio-node spec/unit/jwt/ClientCapability.spec.js',
+  [],
+  `    it("should generate a token", function () {
+      var c = new ClientCapability({
+        accountSid: "foo",
+        authToken: "bar",
+      });`,
+);
+add(
+  'stripe/stripe-cli pkg/config/profile_test.go',
+  [],
+  `	expectedConfig := \`[tests]
+device_name = 'st-testing'
+display_name = 'test-account-display-name'
+test_mode_api_key = 'sk_test_123'
+test_mode_key_expires_at = '\` + expiresAt + \`'
+\``,
+);
+add(
+  'stripe/stripe-cli pkg/config/profile_test.go',
+  [],
+  `	KeyRing = keyring.NewMemoryStore(map[string][]byte{
+		"test.live_mode_api_key": []byte("rk_live_0000000001"),
+	})`,
+);
+add(
+  'stripe/stripe-cli pkg/config/profile_test.go',
+  [],
+  `	KeyRing = keyring.NewMemoryStore(map[string][]byte{
+		UATKeychainItemKey: []byte("oak_live_1234567890"),
+	})`,
+);
+add(
+  'stripe/stripe-android payments-core/src/test/java/com/stripe/android/ApiKeyFixtures.kt',
+  [],
+  `internal object ApiKeyFixtures {
+    const val FAKE_PUBLISHABLE_KEY = "pk_test_123"
+    const val DEFAULT_PUBLISHABLE_KEY = "pk_test_vOo1umqsYxSrP5UXfOeL3ecm"
+    const val CONNECTED_ACCOUNT_PUBLISHABLE_KEY = "pk_test_fdjfCYpGSwAX24KUEiuaAAWX"
+    const val FAKE_EPHEMERAL_KEY = "ek_test_123"
+    const val FAKE_SECRET_KEY = "sk_test_123"`,
+);
+add(
+  'stripe/stripe-android payments-core/src/test/java/com/stripe/android/ApiKeyFixtures.kt',
+  [],
+  `    const val REVOLUT_PAY_PUBLISHABLE_KEY =
+        "pk_test_51KmkHbGoesj9fw9QAZJlz1qY4dns8nFmLKc7rXiWKAIj8QU7NPFPwSY1h8mqRaFRKQ9njs9pVJoo2jhN6ZKSDA4h00mjcbGF7b"
+    const val SWISH_PUBLISHABLE_KEY =
+        "pk_test_51JtgfQKG6vc7r7YCU0qQNOkDaaHrEgeHgGKrJMNfuWwaKgXMLzPUA1f8ZlCNPonIROLOnzpUnJK1C1xFH3M3Mz8X00Q6O4GfUt"`,
+);
+add(
+  'go-sql-driver/mysql dsn_test.go',
+  [],
+  `var testDSNs = []struct {
+	in  string
+	out *Config
+}{{
+	"username:password@protocol(address)/dbname?param=value",`,
+);
+add(
+  'go-sql-driver/mysql dsn_test.go',
+  [],
+  `}, {
+	"user:p@ss(word)@tcp([de:ad:be:ef::ca:fe]:80)/dbname?loc=Local",
+	&Config{User: "user", Passwd: "p@ss(word)", Net: "tcp", Addr: "[de:ad:be:ef::ca:fe]:80", DBName: "dbname", Loc: time.Local, MaxAllowedPacket: defaultMaxAllowedPacket, Logger: defaultLogger, AllowNativePasswords: true, CheckConnLiveness: true},`,
+);
+add(
+  'jackc/pgx pgconn/config_test.go',
+  [],
+  `		{
+			name:       "sslmode disable",
+			connString: "postgres://jack:secret@localhost:5432/mydb?sslmode=disable",
+			config: &pgconn.Config{
+				User:          "jack",
+				Password:      "secret",`,
+);
+add(
+  'jackc/pgx pgconn/config_test.go',
+  [],
+  `		{
+			name:       "Key/value with escaped backslash",
+			connString: "user=jack password=sooper\\\\\\\\secret host=localhost port=5432 dbname=mydb sslmode=disable",`,
+);
+add(
+  'jazzband/dj-database-url tests/test_dj_database_url.py',
+  [CS],
+  `    def test_postgres_parsing(self) -> None:
+        url = dj_database_url.parse(
+            "postgres://uf07k1i6d8ia0v:wegauwhgeuioweg@ec2-107-21-253-135.compute-1.amazonaws.com:5431/d8r82722r2kuvn"
+        )`,
+);
+add(
+  'jazzband/dj-database-url tests/test_dj_database_url.py',
+  [CS],
+  `    def test_cleardb_parsing(self) -> None:
+        url = dj_database_url.parse(
+            "mysql://bea6eb025ca0d8:69772142@us-cdbr-east.cleardb.com/heroku_97681db3eff7580?reconnect=true"
+        )`,
+);
+add(
+  'jazzband/dj-database-url tests/test_dj_database_url.py',
+  [],
+  `    def test_oracle_parsing(self) -> None:
+        url = dj_database_url.parse("oracle://scott:tiger@oraclehost:1521/hr")`,
+);
+add(
+  'jazzband/dj-database-url tests/test_dj_database_url.py',
+  [],
+  `    def test_postgres_parsing_with_special_characters(self) -> None:
+        url = dj_database_url.parse(
+            "postgres://%23user:%23password@ec2-107-21-253-135.compute-1.amazonaws.com:5431/%23database"
+        )`,
+);
+add(
+  'octokit/auth-token.js test/index.test.ts',
+  [JWT],
+  `test("JSON Web Token (GitHub App Authentication)", async () => {
+  const auth = createTokenAuth(
+    "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJpYXQiOi0zMCwiZXhwIjo1NzAsImlzcyI6MX0.q3foRa78U3WegM5PrWLEh5N0bH1SD62OqW66ZYzArp95JBNiCbo8KAlGtiRENCIfBZT9ibDUWy82cI4g3F09mdTq3bD1xLavIfmTksIQCz5EymTWR5v6gL14LSmQdWY9lSqkgUG0XCFljWUglEP39H4yeHbFgdjvAYg3ifDS12z9oQz2ACdSpvxPiTuCC804HkPVw8Qoy0OSXvCkFU70l7VXCVUxnuhHnk8-oCGcKUspmeP6UdDnXk-Aus-eGwDfJbU2WritxxaXw6B4a3flTPojkYLSkPBr6Pi0H2-mBsW_Nvs0aLPVLKobQd4gqTkosX3967DoAG8luUMhrnxe8Q",
+  );`,
+);
+add(
+  'octokit/auth-token.js test/index.test.ts',
+  [],
+  `test("README example", async () => {
+  const auth = createTokenAuth("ghp_PersonalAccessToken01245678900000000");
+  const authentication = await auth();`,
+);
+add(
+  'octokit/auth-token.js test/index.test.ts',
+  [],
+  `test("installation token (new format)", async () => {
+  const auth = createTokenAuth("ghs_InstallallationOrActionToken00000000");
+  const authentication = await auth();`,
+);
+add(
+  'octokit/auth-token.js test/index.test.ts',
+  [],
+  `test("installation token (old format)", async () => {
+  const auth = createTokenAuth("v1.1234567890abcdef1234567890abcdef12345678");`,
+);
+add(
+  'pusher/pusher-http-go channel_authentication_test.go',
+  [GEN],
+  `func setUpAuthClient() Client {
+	return Client{
+		Key:    "278d425bdf160c739803",
+		Secret: "7ad3773142a6692b25b8",
+	}
+}`,
+);
+add(
+  'pusher/pusher-http-go crypto_test.go',
+  [],
+  `func TestCreateAuthMapE2E(t *testing.T) {
+	signature := "64e3f44166575febbc5de88c9476325ea7d4b3684752158d9fdb31fce34b980d"
+	key := "key"
+	secret := "supersecret"
+	stringToSign := "Hello!"
+	sharedSecret := "This is a string that is 32 chars"`,
+);
+add(
+  'grafana/grafana pkg/components/satokengen/tokengen_test.go',
+  [GRAF],
+  `func TestApiKeyValidation(t *testing.T) {
+	result := KeyGenResult{
+		ClientSecret: "glsa_yscW25imSKJIuav8zF37RZmnbiDvB05G_fcaaf58a",
+		HashedKey:    "26cd2524985150529dc5f32109f544860512b999766e11bc8f3d5711bf0ba6e7020099f9f21538b5df94d577782f7431dd27",
+	}`,
+);
+add(
+  'grafana/grafana pkg/components/apikeygenprefixed/apikeygen_test.go',
+  [GRAF],
+  `func TestApiKeyValidation(t *testing.T) {
+	result := KeyGenResult{
+		ClientSecret: "glsa_fDIcPQ79NxLZXvjubEi2P2il3TNIZqkW_00aw2e",
+		HashedKey:    "$2a$10$ZL2EAPyGQu7Aqzv9LWDPZ.miTbcY5CtH8w5WDSEn1042HdLpn4Mze",
+	}`,
+);
+add(
+  'grafana/grafana pkg/components/satokengen/tokengen_test.go',
+  [],
+  `	result := KeyGenResult{
+		ClientSecret: "glsa_iNValIdinValiDinvalidinvalidinva_5b582697",
+		HashedKey:    "c59a6e547944ef768df51d1fc8b2a9810bc777a0bd2e5daa9ef8590f300c884e0ab9470c22c6f789414fdb6485b531166ded",
+	}`,
+);
+add(
+  'getsentry/sentry-cli src/utils/auth_token/test.rs',
+  [GEN],
+  `#[test]
+fn test_valid_org_auth_token() {
+    let good_token = String::from(
+        "sntrys_\\
+            eyJpYXQiOjE3MDQyMDU4MDIuMTk5NzQzLCJ1cmwiOiJodHRwOi8vbG9jYWxob3N0OjgwMDAiLCJyZ\\
+            Wdpb25fdXJsIjoiaHR0cDovL2xvY2FsaG9zdDo4MDAwIiwib3JnIjoic2VudHJ5In0=_\\
+            lQ5ETt61cHhvJa35fxvxARsDXeVrd0pu4/smF4sRieA",
+    );`,
+);
+add(
+  'getsentry/sentry-cli src/utils/auth_token/test.rs',
+  [GEN],
+  `#[test]
+fn test_valid_user_auth_token() {
+    let good_token =
+        String::from("c66aee1348a6e7a0993145d71cf8fa529ed09ee13dd5177b5f692e9f6ca38c30");`,
+);
+add(
+  'getsentry/sentry-cli src/utils/auth_token/redacting.rs',
+  [],
+  `    #[test]
+    fn test_redaction() {
+        let input = "Here we have a usersntryu_user/auth@#tok3n\\\\which_should.be3redacted and a sntrys_org_auth_token,too.";
+        let expected_output = "Here we have a user[REDACTED] and a [REDACTED]";`,
+);
+add(
+  'getsentry/sentry-cli src/utils/auth_token/redacting.rs',
+  [],
+  `    #[test]
+    fn test_redaction_old_user_token() {
+        let input = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+        let expected_output = "[REDACTED]";`,
+);
+add(
+  'auth0/auth0-python auth0/test/authentication/test_token_verifier.py',
+  [JWT],
+  `    def test_RS256_token_signature_passes(self):
+        token = "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL3Rva2Vucy10ZXN0LmF1dGgwLmNvbS8iLCJzdWIiOiJhdXRoMHwxMjM0NTY3ODkiLCJhdWQiOlsidG9rZW5zLXRlc3QtMTIzIiwiZXh0ZXJuYWwtdGVzdC05OTkiXSwiZXhwIjoxNTg3NzY1MzYxLCJpYXQiOjE1ODc1OTI1NjEsIm5vbmNlIjoiYTFiMmMzZDRlNSIsImF6cCI6InRva2Vucy10ZXN0LTEyMyIsImF1dGhfdGltZSI6MTU4NzY3ODk2MX0.Eo2jxdlrKmutIeyn9Un6VHorMJaCL5txPDCC3QiAQn0pYYnrRU7VMQwqbTiXLQ9zPYh5Q4pQmT-XRaGL-HwDH8vCUieVJKOm0-gNFAMzx1i8sRH1ubw75sn69y09AQKcitYtjnBmahgfZrswtsxOXM7XovlLftPjv6goAi_U38GYsS_V_zOBvdbX2cM5zdooJAC0e7vlCr3bXNo90qwgCuezvCGt1ZrgWyDNO9oMzK-TlK86q36LuIkux7XZboF5rc3zsThEce_tPufA5qoEa-7I_ybmjwlvOCWmngYLT52_S2CbHeRNarePMjZIlmAuG-DcetwO8jJsX84Ra0SdUw"`,
+);
+add(
+  'auth0/auth0-python auth0/test/authentication/test_token_verifier.py',
+  [],
+  `JWKS_RESPONSE_SINGLE_KEY = {"keys": [RSA_PUB_KEY_1_JWK]}
+JWKS_RESPONSE_MULTIPLE_KEYS = {"keys": [RSA_PUB_KEY_1_JWK, RSA_PUB_KEY_2_JWK]}
+HMAC_SHARED_SECRET = "secret"
+
+MOCKED_CLOCK = 1587592561  # Apr 22 2020 21:56:01 UTC
+DEFAULT_LEEWAY = 60`,
+);
+add(
+  'auth0/auth0-python auth0/test/authentication/test_get_token.py',
+  [],
+  `    @mock.patch("auth0.rest.RestClient.post")
+    def test_login(self, mock_post):
+        g = GetToken("my.domain.com", "cid", client_secret="clsec")
+
+        g.login(
+            username="usrnm",
+            password="pswd",`,
 );
 
 writeRound(19, samples);

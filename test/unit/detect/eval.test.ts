@@ -300,8 +300,8 @@ describe('external injection and jailbreak sets', () => {
   // redactum's placeholder cases; 19: the test suites of products that mask, redact, sign with
   // or load credentials: Envoy, Kong, curl, sops, Datadog's tracers, CI runners' maskers); at
   // least three repositories give labels and none more than half (rounds 17-19: a third).
-  // Round 19 was built smaller (50 labels, 40 negatives, five repositories at least), as its
-  // brief allowed.
+  // Round 19 was built smaller (50 labels, 42 negatives), as its brief allowed, then extended
+  // with vendor SDKs' and database drivers' test suites to 64 labels and 66 negatives.
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
@@ -311,7 +311,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 16, all: [...dev16, ...held16] },
     { round: 17, all: [...dev17, ...held17] },
     { round: 18, all: [...dev18, ...held18] },
-    { round: 19, all: [...dev19, ...held19], labels: 50, negatives: 40, repos: 5 },
+    { round: 19, all: [...dev19, ...held19], labels: 64, negatives: 66, repos: 5 },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
     ({ round, all, labels: minLabels = 80, negatives = 40, repos = 3 }) => {
