@@ -41,6 +41,7 @@ const TUNED_SINCE = {
   'external16-heldout.jsonl': 'its scoring (session 14)',
   'external17-heldout.jsonl': 'its scoring (session 15)',
   'external18-heldout.jsonl': 'its scoring (session 15)',
+  'external19-heldout.jsonl': 'its scoring (session 16)',
 };
 
 const pct = (x) => x.toFixed(3);
