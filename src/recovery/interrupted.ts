@@ -13,7 +13,7 @@
  * is finished or already has its end ledgered (so an edited `runner` or `status` cannot
  * make this path rewrite a finished row: `audit verify` reports such an edit).
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { markReportFailed, reportPath, REPORTS_DIR } from '../reports/report-store.js';
 import { parseRunner, runnerState, tempTagState, type Runner } from '../store/runner.js';
@@ -148,8 +148,14 @@ function removeUnrecordedReport(store: Store, reportId: string): void {
         .pluck()
         .get(reportId) as string | undefined,
   );
-  if (filename) rmSync(reportPath(store.dataDir, filename), { force: true });
+  // The name comes from the row: only a plain name (as the download route accepts) of a
+  // regular file, never a link or a path out of reports/ that an edited row might hold.
+  if (!filename || !PLAIN_FILENAME.test(filename) || filename.includes('..')) return;
+  const path = reportPath(store.dataDir, filename);
+  if (lstatSync(path, { throwIfNoEntry: false })?.isFile()) rmSync(path, { force: true });
 }
+
+const PLAIN_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 
 /**
  * Temporary files and pack work directories of stopped processes, in the data directory's

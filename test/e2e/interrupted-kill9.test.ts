@@ -155,6 +155,12 @@ describe('a report and an execution whose process is killed -9 part-way', () => 
     insert.run('ma_other_host', now, otherHost);
     insert.run('ma_reused_pid', now, reused);
     insert.run('ma_dead', now, dead);
+    // An edited report row whose filename points out of reports/: ended, the file kept.
+    writeFileSync(join(store.dir, 'outside.txt'), 'not a report');
+    db.prepare(
+      `INSERT INTO reports (report_id, filename, regulation, format, status, created_at, actor, runner)
+       VALUES ('rp_edited', '../outside.txt', 'gdpr', 'html', 'running', ?, 'tester', ?)`,
+    ).run(now, dead);
     db.close();
 
     const server = await startServer({ dataDir: store.dir });
@@ -169,9 +175,12 @@ describe('a report and an execution whose process is killed -9 part-way', () => 
       const deadRun = await status('ma_dead');
       expect(deadRun.status).toBe('failed');
       expectInterrupted(deadRun.error, Number(dead.split(':')[1]));
+      const edited = await api(server.url, '/api/v1/reports/rp_edited');
+      expect(edited.body.status).toBe('failed');
     } finally {
       await server.stop();
     }
+    expect(existsSync(join(store.dir, 'outside.txt'))).toBe(true);
     const verify = await auditVerify(store.dir);
     expect(verify.code, verify.out).toBe(0);
   });
