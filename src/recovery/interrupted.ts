@@ -95,12 +95,22 @@ const KINDS: Record<InterruptedKind, KindSpec> = {
   },
 };
 
+export interface Recovery {
+  ended: InterruptedRow[];
+  /**
+   * Rows and files that could not be dealt with (a store that refuses writes, say, its
+   * ledger key missing): the server starts anyway and says so in its log.
+   */
+  errors: Array<{ what: string; error: unknown }>;
+}
+
 /**
  * Ends every unfinished row whose process on this host stopped, one transaction each
- * (recorded as `actor`), and removes such processes' temporary files. Returns the rows ended.
+ * (recorded as `actor`), and removes such processes' temporary files.
  */
-export function recoverInterrupted(store: Store, actor: string): InterruptedRow[] {
+export function recoverInterrupted(store: Store, actor: string): Recovery {
   const ended: InterruptedRow[] = [];
+  const errors: Recovery['errors'] = [];
   for (const [kind, spec] of Object.entries(KINDS) as Array<[InterruptedKind, KindSpec]>) {
     const open = store.read(
       (r) =>
@@ -115,25 +125,29 @@ export function recoverInterrupted(store: Store, actor: string): InterruptedRow[
       const runner = parseRunner(row.runner);
       if (!runner || runnerState(runner) !== 'stopped') continue;
       const error = interruptedMessage(runner);
-      const done = store.transact((tx) => {
-        // Again inside the write lock: another process may have ended or taken it meanwhile.
-        const still = tx
-          .prepare(
-            `SELECT 1 FROM ${spec.table} WHERE ${spec.id} = ? AND runner = ? AND ${spec.open}`,
-          )
-          .get(row.id, row.runner);
-        const endLedgered = tx
-          .prepare('SELECT 1 FROM ledger WHERE subject_id = ? AND kind = ? LIMIT 1')
-          .get(row.id, spec.endKind);
-        return still !== undefined && endLedgered === undefined && spec.end(tx, row.id, error);
-      }, actor);
-      if (!done) continue;
-      ended.push({ kind, id: row.id, runner: row.runner, error });
-      if (kind === 'report') removeUnrecordedReport(store, row.id);
+      try {
+        const done = store.transact((tx) => {
+          // Again inside the write lock: another process may have ended or taken it.
+          const still = tx
+            .prepare(
+              `SELECT 1 FROM ${spec.table} WHERE ${spec.id} = ? AND runner = ? AND ${spec.open}`,
+            )
+            .get(row.id, row.runner);
+          const endLedgered = tx
+            .prepare('SELECT 1 FROM ledger WHERE subject_id = ? AND kind = ? LIMIT 1')
+            .get(row.id, spec.endKind);
+          return still !== undefined && endLedgered === undefined && spec.end(tx, row.id, error);
+        }, actor);
+        if (!done) continue;
+        ended.push({ kind, id: row.id, runner: row.runner, error });
+        if (kind === 'report') removeUnrecordedReport(store, row.id);
+      } catch (err) {
+        errors.push({ what: `${kind} ${row.id}`, error: err });
+      }
     }
   }
-  removeTempFiles(store.dataDir);
-  return ended;
+  removeTempFiles(store.dataDir, errors);
+  return { ended, errors };
 }
 
 /**
@@ -162,7 +176,7 @@ const PLAIN_FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
  * reports/ and packs/ only (a build to a path outside it is the user's to clean), and only
  * names this program gave (src/store/runner.ts parseTempTag). Links are never followed.
  */
-function removeTempFiles(dataDir: string): void {
+function removeTempFiles(dataDir: string, errors: Recovery['errors']): void {
   for (const dir of [REPORTS_DIR, 'packs']) {
     let entries;
     try {
@@ -173,7 +187,12 @@ function removeTempFiles(dataDir: string): void {
     for (const entry of entries) {
       if (!entry.isFile() && !entry.isDirectory()) continue;
       if (tempTagState(entry.name) !== 'stopped') continue;
-      rmSync(join(dataDir, dir, entry.name), { recursive: true, force: true });
+      const path = join(dataDir, dir, entry.name);
+      try {
+        rmSync(path, { recursive: true, force: true });
+      } catch (err) {
+        errors.push({ what: path, error: err });
+      }
     }
   }
 }

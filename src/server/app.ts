@@ -121,8 +121,12 @@ export async function buildServer(
   // failed (interrupted), so every status URL a client polls reaches an end. Jobs live in
   // memory, so a restarted server has none running; now neither has its store.
   if (existsSync(join(ctx.config.dataDir, DB_FILE))) {
-    for (const row of recoverInterrupted(ctx.store, 'server start')) {
+    const { ended, errors } = recoverInterrupted(ctx.store, 'server start');
+    for (const row of ended) {
       app.log.warn({ kind: row.kind, id: row.id, runner: row.runner }, row.error);
+    }
+    for (const { what, error } of errors) {
+      app.log.error({ err: error }, `interrupted work not ended: ${what}`);
     }
   }
   const authenticator = new Authenticator(ctx.store, {
