@@ -18,7 +18,10 @@ const INTERRUPTED =
   /^interrupted: the process that ran it \(pid (\d+) on (.+)\) stopped before it finished; start it again$/;
 
 /** test/support/die-midway.mjs: starts work through the built domain code, then SIGKILLs itself. */
-async function dieMidway(dataDir: string, what: 'runner' | 'report' | 'execution'): Promise<Loose> {
+async function dieMidway(
+  dataDir: string,
+  what: 'runner' | 'report' | 'execution' | 'pack',
+): Promise<Loose> {
   const r = await execa(process.execPath, [join(ROOT, 'test/support/die-midway.mjs'), what], {
     reject: false,
     env: { EVID_DATA_DIR: dataDir, NO_COLOR: '1' },
@@ -101,10 +104,15 @@ describe('a report and an execution whose process is killed -9 part-way', () => 
   let report: Loose;
   let execution: Loose;
 
-  it('a report killed between writing its file and recording it, an execution killed running: both failed (interrupted), the file and temp files gone, a user file kept', async () => {
+  it('a report killed between writing its file and recording it, an execution killed running: both failed (interrupted); a pack build killed before recording: its work dir and zip gone; a user file kept', async () => {
     report = await dieMidway(store.dir, 'report');
     execution = await dieMidway(store.dir, 'execution');
+    const pack = await dieMidway(store.dir, 'pack');
     expect(existsSync(join(reports, report.filename))).toBe(true);
+    // The killed pack build's work directory and temporary zip, under the names it gives them.
+    const leftovers = readdirSync(packs).filter((f) => f.includes(pack.pack_id));
+    expect(leftovers.some((f) => f.endsWith('.tmp'))).toBe(true);
+    expect(leftovers.some((f) => f.includes('.work-'))).toBe(true);
     // Leftovers such a process leaves (names the build and report code give their temp
     // files), files of a live process (this test's), and a user's own files.
     const deadTag = report.tag as string;
@@ -131,6 +139,10 @@ describe('a report and an execution whose process is killed -9 part-way', () => 
       expect(x.body).toMatchObject({ status: 'failed', result: null });
       expectInterrupted(x.body.error, Number(execution.runner.split(':')[1]));
       expect(x.body.finished_at).toEqual(expect.any(String));
+      // Never recorded: not listed (its pack_id still free).
+      const listed = await api(server.url, '/api/v1/packs');
+      expect(listed.status).toBe(200);
+      expect(listed.body.packs.map((p: Loose) => p.pack_id)).not.toContain(pack.pack_id);
     } finally {
       await server.stop();
     }

@@ -4,6 +4,7 @@
 //   node die-midway.mjs runner           -> {runner, tag} of a process that then exits
 //   node die-midway.mjs report           -> {report_id, filename, runner, tag}; killed at 'recording'
 //   node die-midway.mjs execution        -> {execution_id, runner}; killed while running
+//   node die-midway.mjs pack             -> {pack_id, tag}; killed at 'recording the pack'
 import { writeSync } from 'node:fs';
 
 const [what] = process.argv.slice(2);
@@ -49,4 +50,21 @@ if (what === 'report') {
   );
   say({ execution_id: id, runner: formatRunner() });
   die();
+} else if (what === 'pack') {
+  const { buildPack } = await load('packs/build.js');
+  const packId = `pk_killed${process.pid}`;
+  await buildPack(ctx.store, {
+    filter: { since: null, until: null, session: null },
+    format: 'html',
+    includeControls: false,
+    packId,
+    now: new Date(),
+    generator: 'die-midway',
+    onProgress: (done, total, phase) => {
+      if (phase !== 'recording the pack') return;
+      // Its work directory and temporary zip are on disk; no pack row yet.
+      say({ pack_id: packId, tag: tempTag() });
+      die();
+    },
+  });
 }
