@@ -30,6 +30,7 @@ import { latestHeadKey } from '../store/ledger-keys.js';
 import { EMPTY_ROOT } from '../ledger/hasher.js';
 import { verifyCheckpoint } from '../ledger/tree-head.js';
 import type { TreeHeadRow } from '../store/ledger-writer.js';
+import { tempTag } from '../store/runner.js';
 import type { Store } from '../store/store.js';
 import { collectControls } from './controls.js';
 import {
@@ -146,8 +147,10 @@ async function build(store: Store, input: BuildPackInput): Promise<BuiltPack> {
   const createdAt = input.now.toISOString();
   const version = input.packFormat ?? 2;
   const filters = { ...input.filter, include_controls: input.includeControls };
-  const work = mkdtempSync(join(dirname(target), `.${packId}.work-`));
-  const tempZip = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // Both temp names carry this process's tag: a leftover of a build whose process was
+  // killed is removed when a server next starts (src/recovery/).
+  const work = mkdtempSync(join(dirname(target), `.${packId}.${tempTag()}.work-`));
+  const tempZip = `${target}.${tempTag()}.${randomBytes(4).toString('hex')}.tmp`;
   const report = progressReporter(input.onProgress);
   const step = (done: number): void => report(done, PACK_STEPS.length, PACK_STEPS[done] ?? 'done');
   try {

@@ -21,6 +21,7 @@ import type { RegulationId } from '../compliance/score/regulations.js';
 import { knownAgents } from '../compliance/score/snapshot.js';
 import { NotFoundError } from '../errors.js';
 import { resolveOutputFile } from '../output-path.js';
+import { tempTag } from '../store/runner.js';
 import type { Store } from '../store/store.js';
 import { renderReportHtml } from './html.js';
 import { buildReportModel } from './model.js';
@@ -165,9 +166,12 @@ export async function generateReport(
   return { ...done, path, output };
 }
 
-/** A temporary name beside `path`, unique to this process and call. */
+/**
+ * A temporary name beside `path`, unique to this process and call; its tag names the
+ * process, so a leftover of one killed mid-write is removed by src/recovery/.
+ */
 function tempName(path: string): string {
-  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  return `${path}.${tempTag()}.${randomBytes(4).toString('hex')}.tmp`;
 }
 
 /** Report files hold evidence: 0600 whatever the umask or the directory's mode. */

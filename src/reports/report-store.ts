@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { ulid } from '../ids.js';
 import { reportRecord, type ReportRecordFields } from '../store/records.js';
+import { formatRunner } from '../store/runner.js';
 import type { Reader, Transactor } from '../store/store.js';
 
 export const REPORT_FORMATS = ['html', 'pdf'] as const;
@@ -91,10 +92,12 @@ export function createReportRecord(
     score: null,
     actor: tx.actor,
   };
+  // `runner`: this process owns the row until it ends (recovery ends it if the process dies).
   tx.prepare(
-    `INSERT INTO reports (${COLUMNS}) VALUES (@report_id, @filename, @regulation, @agent, @format,
-       @status, @created_at, @started_at, @finished_at, @error, @sha256, @size_bytes, @score, @actor)`,
-  ).run(row);
+    `INSERT INTO reports (${COLUMNS}, runner) VALUES (@report_id, @filename, @regulation, @agent,
+       @format, @status, @created_at, @started_at, @finished_at, @error, @sha256, @size_bytes,
+       @score, @actor, @runner)`,
+  ).run({ ...row, runner: formatRunner() });
   return row;
 }
 
@@ -106,10 +109,9 @@ export function markReportRunning(tx: Transactor, reportId: string): ReportRow {
       report_id: reportId,
     });
   }
-  tx.prepare("UPDATE reports SET status = 'running', started_at = ? WHERE report_id = ?").run(
-    tx.now(),
-    reportId,
-  );
+  tx.prepare(
+    "UPDATE reports SET status = 'running', started_at = ?, runner = ? WHERE report_id = ?",
+  ).run(tx.now(), formatRunner(), reportId);
   return getReport(tx, reportId);
 }
 

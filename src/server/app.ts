@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { Authenticator } from '../auth/principal.js';
 import { WebhookAuthenticator } from '../auth/webhook-signature.js';
 import type { AppContext } from '../context.js';
@@ -19,6 +21,8 @@ import { ROUTES } from './routes/index.js';
 import { installSafetyPortSplit } from './safety-port.js';
 import { createValidatorCompiler } from './validation.js';
 import { cancelRunning } from '../workflows/running.js';
+import { recoverInterrupted } from '../recovery/interrupted.js';
+import { DB_FILE } from '../store/data-dir.js';
 
 /** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
 export const DEFAULT_BODY_LIMIT = MAX_TRACE_BYTES + 1024 * 1024;
@@ -113,6 +117,18 @@ export async function buildServer(
     traces: new IngestBatcher(() => ctx.store),
     routes: options.routes ?? ROUTES,
   };
+  // Before any request: work a stopped process left queued/running on this host ends
+  // failed (interrupted), so every status URL a client polls reaches an end. Jobs live in
+  // memory, so a restarted server has none running; now neither has its store.
+  if (existsSync(join(ctx.config.dataDir, DB_FILE))) {
+    const { ended, errors } = recoverInterrupted(ctx.store, 'server start');
+    for (const row of ended) {
+      app.log.warn({ kind: row.kind, id: row.id, runner: row.runner }, row.error);
+    }
+    for (const { what, error } of errors) {
+      app.log.error({ err: error }, `interrupted work not ended: ${what}`);
+    }
+  }
   const authenticator = new Authenticator(ctx.store, {
     envKey: ctx.config.apiKey,
     now: ctx.clock,

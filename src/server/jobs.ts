@@ -25,8 +25,12 @@ import type { ServerContext } from './route.js';
  * removed, its row marked failed) and the job ends `cancelled`.
  *
  * Jobs live in memory: what they produce (reports, packs, safety runs) is in the store,
- * and a restarted server has no running jobs. The newest KEEP_FINISHED finished jobs stay
- * readable; shutdown waits for running ones (ServerContext.background).
+ * and a restarted server has no running jobs. Nor has its store: a job row whose process
+ * died (kill -9, OOM) is ended `failed` (interrupted) when a server starts
+ * (src/recovery/interrupted.ts, called by buildServer), so its own status URL reaches an
+ * end; GET /api/v1/jobs/{id} of an earlier server's job is 404 (docs/server.md
+ * "Interrupted work"). The newest KEEP_FINISHED finished jobs stay readable; shutdown
+ * waits for running ones (ServerContext.background).
  */
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'done', 'failed', 'cancelled'];

@@ -7,6 +7,7 @@ import {
   type ObjectiveSetFields,
   type SafetyRunFields,
 } from './safety-records.js';
+import { formatRunner } from './runner.js';
 import type { Reader, Transactor } from './store.js';
 
 /**
@@ -36,10 +37,10 @@ export function createRun(
   };
   tx.prepare(
     `INSERT INTO safety_runs (run_id, kind, model_url, request, status, trace_id, result, error,
-       created_at, created_by, completed_at)
+       created_at, created_by, completed_at, runner)
      VALUES (@run_id, @kind, @model_url, @request, @status, NULL, NULL, NULL, @created_at,
-       @created_by, NULL)`,
-  ).run(row);
+       @created_by, NULL, @runner)`,
+  ).run({ ...row, runner: formatRunner() });
   return row;
 }
 

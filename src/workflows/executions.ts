@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '../errors.js';
 import { canonicalize } from '../ledger/jcs.js';
-import type { Reader, Store } from '../store/store.js';
+import { formatRunner } from '../store/runner.js';
+import type { Reader, Store, Transactor } from '../store/store.js';
 import { executionEndRecord, executionStartRecord } from '../store/workflow-records.js';
 
 /** Execution rows: a ledgered start, a ledgered end; status moves in between. */
@@ -102,10 +103,10 @@ export function startExecution(
     };
     const { lastInsertRowid } = tx
       .prepare(
-        `INSERT INTO executions (execution_id, workflow_id, workflow, agents, input, started_at, started_by, status)
-         VALUES (@execution_id, @workflow_id, @workflow, @agents, @input, @started_at, @started_by, 'running')`,
+        `INSERT INTO executions (execution_id, workflow_id, workflow, agents, input, started_at, started_by, status, runner)
+         VALUES (@execution_id, @workflow_id, @workflow, @agents, @input, @started_at, @started_by, 'running', @runner)`,
       )
-      .run(row);
+      .run({ ...row, runner: formatRunner() });
     tx.ledger.append(
       'execution.started',
       row.execution_id,
@@ -119,35 +120,46 @@ export function startExecution(
 export function finishExecution(
   store: Store,
   executionId: string,
-  end: { status: FinalStatus; result: unknown; error: string | null; metrics: ExecutionMetrics },
+  end: ExecutionEnd,
   actor: string,
 ): void {
-  store.transact((tx) => {
-    const row = tx
-      .prepare('SELECT id, finished_at FROM executions WHERE execution_id = ?')
-      .get(executionId) as { id: number; finished_at: string | null } | undefined;
-    if (!row || row.finished_at !== null) return;
-    const fields = {
-      execution_id: executionId,
-      status: end.status,
-      result: end.result === undefined || end.result === null ? null : canonicalize(end.result),
-      error: end.error,
-      metrics: canonicalize(end.metrics),
-      finished_at: tx.now(),
-      finished_by: tx.actor,
-    };
-    tx.prepare(
-      `UPDATE executions SET status = @status, result = @result, error = @error, metrics = @metrics,
-         finished_at = @finished_at, finished_by = @finished_by WHERE execution_id = @execution_id`,
-    ).run(fields);
-    tx.ledger.append(
-      'execution.finished',
-      executionId,
-      row.id,
-      executionEndRecord(fields),
-      fields.finished_at,
-    );
-  }, actor);
+  store.transact((tx) => endExecution(tx, executionId, end), actor);
+}
+
+export interface ExecutionEnd {
+  status: FinalStatus;
+  result: unknown;
+  error: string | null;
+  metrics: ExecutionMetrics;
+}
+
+/** Records the end once (ledgered `execution.finished`); false if it already has one. */
+export function endExecution(tx: Transactor, executionId: string, end: ExecutionEnd): boolean {
+  const row = tx
+    .prepare('SELECT id, finished_at FROM executions WHERE execution_id = ?')
+    .get(executionId) as { id: number; finished_at: string | null } | undefined;
+  if (!row || row.finished_at !== null) return false;
+  const fields = {
+    execution_id: executionId,
+    status: end.status,
+    result: end.result === undefined || end.result === null ? null : canonicalize(end.result),
+    error: end.error,
+    metrics: canonicalize(end.metrics),
+    finished_at: tx.now(),
+    finished_by: tx.actor,
+  };
+  tx.prepare(
+    `UPDATE executions SET status = @status, result = @result, error = @error, metrics = @metrics,
+       finished_at = @finished_at, finished_by = @finished_by WHERE execution_id = @execution_id`,
+  ).run(fields);
+  tx.ledger.append(
+    'execution.finished',
+    executionId,
+    row.id,
+    executionEndRecord(fields),
+    fields.finished_at,
+  );
+  return true;
 }
 
 export function getExecution(r: Reader, id: string): Execution {

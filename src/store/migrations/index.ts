@@ -14,6 +14,7 @@ import { up as dashboardSessions } from './013-dashboard-sessions.js';
 import { up as safety } from './014-safety.js';
 import { up as safetyRuns } from './015-safety-runs.js';
 import { up as workflows } from './016-workflows.js';
+import { up as runner } from './017-runner.js';
 
 /**
  * Numbered migrations in a static map (no .sql files looked up at run time). A migration
@@ -36,6 +37,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; up: stri
   { version: 14, name: 'safety', up: safety },
   { version: 15, name: 'safety-runs', up: safetyRuns },
   { version: 16, name: 'workflows', up: workflows },
+  { version: 17, name: 'runner', up: runner },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
