@@ -2,7 +2,8 @@
  * Work a dead process left unfinished (docs/server.md "Interrupted work"). A report,
  * safety run or workflow execution records its process in `runner` (src/store/runner.ts)
  * while it is queued or running; if that process stopped (kill -9, OOM, a container
- * restart) the row would say `running` for ever. A server ends such rows at start-up, each
+ * restart) the row would say `running` for ever. A server ends such rows at start-up (and
+ * every minute while it runs, watchInterrupted), each
  * exactly as its kind's own failure ends (a report `failed`, not ledgered; a safety run
  * `failed` and ledgered `safety.run.completed`; an execution `failed` and ledgered
  * `execution.finished`), so `audit verify` passes afterwards, and removes the temporary
@@ -195,4 +196,35 @@ function removeTempFiles(dataDir: string, errors: Recovery['errors']): void {
       }
     }
   }
+}
+
+interface RecoveryLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** One recovery pass, each ended row a warning and each refusal an error in `log`. */
+export function recoverAndLog(store: Store, actor: string, log: RecoveryLog): void {
+  const { ended, errors } = recoverInterrupted(store, actor);
+  for (const row of ended) log.warn({ kind: row.kind, id: row.id, runner: row.runner }, row.error);
+  for (const { what, error } of errors)
+    log.error({ err: error }, `interrupted work not ended: ${what}`);
+}
+
+/**
+ * The same pass every `everyMs` while a server runs: a CLI command (`audit report`,
+ * `evid execute`) killed beside a running server leaves its row to this sweep rather than
+ * to the server's next start. Rows of live processes are never touched, so a pass is safe
+ * at any time.
+ */
+export function watchInterrupted(store: Store, log: RecoveryLog, everyMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    try {
+      recoverAndLog(store, 'server sweep', log);
+    } catch {
+      // a busy or closing store: the next pass tries again
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

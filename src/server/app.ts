@@ -21,7 +21,7 @@ import { ROUTES } from './routes/index.js';
 import { installSafetyPortSplit } from './safety-port.js';
 import { createValidatorCompiler } from './validation.js';
 import { cancelRunning } from '../workflows/running.js';
-import { recoverInterrupted } from '../recovery/interrupted.js';
+import { recoverAndLog } from '../recovery/interrupted.js';
 import { DB_FILE } from '../store/data-dir.js';
 
 /** A trace may be 10 MiB (MAX_TRACE_BYTES); 1 MiB more leaves room for its JSON envelope. */
@@ -121,13 +121,7 @@ export async function buildServer(
   // failed (interrupted), so every status URL a client polls reaches an end. Jobs live in
   // memory, so a restarted server has none running; now neither has its store.
   if (existsSync(join(ctx.config.dataDir, DB_FILE))) {
-    const { ended, errors } = recoverInterrupted(ctx.store, 'server start');
-    for (const row of ended) {
-      app.log.warn({ kind: row.kind, id: row.id, runner: row.runner }, row.error);
-    }
-    for (const { what, error } of errors) {
-      app.log.error({ err: error }, `interrupted work not ended: ${what}`);
-    }
+    recoverAndLog(ctx.store, 'server start', app.log);
   }
   const authenticator = new Authenticator(ctx.store, {
     envKey: ctx.config.apiKey,

@@ -11,7 +11,8 @@ export interface Workers {
  * The background work `evid serve` and `audit serve` run beside the routes, all on the
  * same store: quota warnings (src/admin/quota.ts), log file tailers (src/sources/logfile/),
  * the outbox drainer to SIEM targets (src/outbox/), and retention on its schedule
- * (src/retention/), the guard model's pass (src/detect/guard/). Each loads only here, so other commands never pay for it. They stop
+ * (src/retention/), the guard model's pass (src/detect/guard/), and the sweep for work a stopped process left
+ * unfinished (src/recovery/). Each loads only here, so other commands never pay for it. They stop
  * before the server, and so before the store closes.
  */
 export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Promise<Workers> {
@@ -23,6 +24,7 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
     { backoffPolicy },
     retention,
     { startGuardWorker },
+    { watchInterrupted },
   ] = await Promise.all([
     import('../../../admin/quota.js'),
     import('../../../sources/logfile/worker.js'),
@@ -30,6 +32,7 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
     import('../../../outbox/backoff.js'),
     import('../../../retention/schedule.js'),
     import('../../../detect/guard/worker.js'),
+    import('../../../recovery/interrupted.js'),
   ]);
   // Quotas at 80% or reached are logged now and every minute (docs/operations.md).
   const stopQuotaWatch = watchQuotas(app.store, log);
@@ -49,9 +52,12 @@ export async function startWorkers(ctx: RunContext, log: FastifyBaseLogger): Pro
   });
   // The guard model's pass over new events, when the live policy configures one (idle if not).
   const guard = startGuardWorker(app.store, log);
+  // Work a stopped process left unfinished, every minute (the server's start ends it too).
+  const stopInterruptedWatch = watchInterrupted(app.store, log);
   return {
     async stop() {
       stopQuotaWatch();
+      stopInterruptedWatch();
       await Promise.all([tailers.stop(), drainer.stop(), retentionTimer.stop(), guard.stop()]);
     },
   };
