@@ -16,11 +16,15 @@
 //   entropy and false-positive cases, a hand-written rule list that does not descend from
 //   another scanner's), yarnpkg/berry (an npm auth token in its auth tests), keycloak/keycloak,
 //   mongodb/specifications, prometheus/alertmanager, rollbar/pyrollbar, Vonage/vonage-python-sdk,
-//   keepassxreboot/keepassxc (placeholders, word passwords and test vectors, negatives);
+//   keepassxreboot/keepassxc, slackapi/python-slack-sdk and slackapi/bolt-js (Slack's documented
+//   signing secret with its `yyyzzz` filler, `secret`), Aiven-Open/tiered-storage-for-apache-kafka
+//   (the storage emulator's published key) (placeholders, word passwords, famous examples and test
+//   vectors, negatives);
 // - payment SDKs' samples with published sandbox credentials: paypal/PayPal-PHP-SDK,
 //   paypal/merchant-sdk-php, AuthorizeNet/sample-code-python, AuthorizeNet/sample-code-ruby,
 //   CyberSource/cybersource-rest-samples-node, checkout/checkout-sdk-node (and placeholders of
-//   paypal/PayPal-NET-SDK, AuthorizeNet/sample-code-java, mailgun/documentation as negatives);
+//   paypal/PayPal-NET-SDK, AuthorizeNet/sample-code-java, mailgun/documentation and CyberSource's
+//   boarding template as negatives);
 // - tools' documented examples: go-acme/lego (a DNS provider example), WireGuard/wireguard-tools
 //   (wg(8)'s example configuration), WireGuard/wireguard-go (a placeholder key, negative);
 // - key-format test vectors where the value is a private key: bitcoin/bitcoin (WIF keys in
@@ -52,7 +56,8 @@
 // `mysecret`, `secr3t`, `supasecret`, `asdf`/`qwerasdf`, `234234-234234-234234`, `changeit`,
 // passwords equal to their user name). Left out: nats-server's `T0PS3cr3T!` (a leet word, left
 // out rather than argued), lego's OVH example secret (a prefix of its Cloudflare example value),
-// the operator JWTs of NATS server configs (public claims), and second copies of a value
+// the operator JWTs of NATS server configs (public claims), Tink's AWS test key pair (its README says
+// it was a live, IP-restricted key: not fake by construction), and second copies of a value
 // (Authorize.Net's PHP constants, PayPal's samples in its other SDKs, the Bitwarden token in
 // other Bitwarden repositories). The split is the corpus rule: the first byte of the SHA-256 of
 // the text, even to external20-dev.jsonl (tuned on), odd to heldout/external20-heldout.jsonl
@@ -1248,6 +1253,52 @@ add(
   privkey = KxuoxufJL5csa1Wieb2kp29VNdn92Us8CoaUG3aGtPtcF3AzeXvF
   pubkey  = 03025324888e429ab8e3dbaf1f7802648b9cd01e9b418485c5fa4c1b9b5700e1a6
   address = bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el`,
+);
+
+add(
+  'CyberSource/cybersource-rest-samples-node Data/MerchantBoardingConfiguration.js',
+  [],
+  `// http_signature parameters
+const MerchantKeyId = '';
+const MerchantSecretKey = '';
+
+// jwt parameters
+const KeysDirectory = '<insert .p12 file directory>';
+const KeyFileName = '<insert p12 file name without .p12 extension here for testing the boarding samples>';
+const KeyAlias = '<insert keyAlias (merchantId)  here for testing the boarding samples>';
+const KeyPass = '<insert p12 file password here for testing the boarding samples>';`,
+);
+
+add(
+  'slackapi/python-slack-sdk tests/slack_sdk/signature/test_signature_verifier.py',
+  [],
+  `    # https://docs.slack.dev/authentication/verifying-requests-from-slack/
+    signing_secret = "8f742231b10e8888abcd99yyyzzz85a5"
+
+    body = "token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V&channel_name=foobar&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text=&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c"`,
+);
+add(
+  'slackapi/bolt-js test/unit/receivers/verify-request.spec.ts',
+  [],
+  `describe('Request verification', async () => {
+  const signingSecret = 'secret';
+
+  describe('verifySlackRequest', async () => {
+    it('should judge a valid request', async () => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const rawBody = '{"foo":"bar"}';
+      const hmac = createHmac('sha256', signingSecret);`,
+);
+
+add(
+  'Aiven-Open/tiered-storage-for-apache-kafka storage/azure/src/integration-test/java/io/aiven/kafka/tieredstorage/storage/azure/AzureBlobStorageAccountKeyTest.java',
+  [],
+  `    protected StorageBackend storage() {
+        final AzureBlobStorage azureBlobStorage = new AzureBlobStorage();
+        // The well-known Azurite account name and key.
+        final String accountName = "devstoreaccount1";
+        final String accountKey =
+            "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";`,
 );
 
 writeRound(20, samples);
