@@ -3,7 +3,7 @@
 // repositories no earlier round used, maintained by organisations, whose values are fake by
 // construction (test suites, fixtures, test vectors, SDK samples with published sandbox
 // credentials). Rounds 18 and 19 leaned on private keys and JWTs, which the rules find every
-// time, so this round caps private keys and JWTs together at a fifth of its labels (6 of 60)
+// time, so this round caps private keys and JWTs together at a fifth of its labels (6 of 61)
 // and draws on the other shapes. Sources, by kind:
 // - message brokers' credential fixtures: the NATS family (nats-io/nkeys, nats.go,
 //   nats-server, nats.py, nats.rs, nats.java, nats.net): nkey seeds (`SU...`, `SA...`, `SO...`),
@@ -22,9 +22,10 @@
 //   vectors, negatives);
 // - payment SDKs' samples with published sandbox credentials: paypal/PayPal-PHP-SDK,
 //   paypal/merchant-sdk-php, AuthorizeNet/sample-code-python, AuthorizeNet/sample-code-ruby,
-//   CyberSource/cybersource-rest-samples-node, checkout/checkout-sdk-node (and placeholders of
+//   CyberSource/cybersource-rest-samples-node, checkout/checkout-sdk-node, mollie/mollie-api-node
+//   (its documented test API key) (and placeholders of
 //   paypal/PayPal-NET-SDK, AuthorizeNet/sample-code-java, mailgun/documentation and CyberSource's
-//   boarding template as negatives);
+//   boarding template, omise/omise-java and Midtrans/midtrans-nodejs-client as negatives);
 // - tools' documented examples: go-acme/lego (a DNS provider example), WireGuard/wireguard-tools
 //   (wg(8)'s example configuration), WireGuard/wireguard-go (a placeholder key, negative);
 // - key-format test vectors where the value is a private key: bitcoin/bitcoin (WIF keys in
@@ -59,7 +60,7 @@
 // the operator JWTs of NATS server configs (public claims), Tink's AWS test key pair (its README says
 // it was a live, IP-restricted key: not fake by construction), and second copies of a value
 // (Authorize.Net's PHP constants, PayPal's samples in its other SDKs, the Bitwarden token in
-// other Bitwarden repositories). The split is the corpus rule: the first byte of the SHA-256 of
+// other Bitwarden repositories), and Midtrans' sandbox server key (already in round 14's files). The split is the corpus rule: the first byte of the SHA-256 of
 // the text, even to external20-dev.jsonl (tuned on), odd to heldout/external20-heldout.jsonl
 // (scored once).
 
@@ -1299,6 +1300,45 @@ add(
         final String accountName = "devstoreaccount1";
         final String accountKey =
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";`,
+);
+
+add(
+  'mollie/mollie-api-node examples/chargebacks/list.ts',
+  [GEN],
+  `/**
+ * @docs https://docs.mollie.com/reference/v2/chargebacks-api/list-chargebacks
+ */
+import createMollieClient, { List, Chargeback } from '@mollie/api-client';
+
+const mollieClient = createMollieClient({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' });`,
+);
+
+add(
+  'omise/omise-java src/test/java/co/omise/ClientTest.java',
+  [],
+  `public class ClientTest extends OmiseTest {
+    private static final String LIVETEST_PKEY = "pkey_test_replaceme";
+    private static final String LIVETEST_SKEY = "skey_test_replaceme";`,
+);
+add(
+  'omise/omise-java src/test/java/co/omise/ClientTest.java',
+  [],
+  `            Client client = new Client.Builder()
+                    .publicKey("pkey_test_123")
+                    .secretKey("skey_test_123")
+                    .build();`,
+);
+
+add(
+  'Midtrans/midtrans-nodejs-client examples/snap/snapSimpleExample.js',
+  [],
+  `// initialize api client object
+// can find in Merchant Portal -> Settings -> Access keys
+let snap = new midtransClient.Snap({
+    isProduction : false,
+    serverKey : 'YOUR_SERVER_KEY',
+    clientKey : 'YOUR_CLIENT_KEY'
+});`,
 );
 
 writeRound(20, samples);
