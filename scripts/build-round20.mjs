@@ -3,7 +3,7 @@
 // repositories no earlier round used, maintained by organisations, whose values are fake by
 // construction (test suites, fixtures, test vectors, SDK samples with published sandbox
 // credentials). Rounds 18 and 19 leaned on private keys and JWTs, which the rules find every
-// time, so this round caps private keys and JWTs together at a fifth of its labels (6 of 61)
+// time, so this round caps private keys and JWTs together at a fifth of its labels (6 of 62)
 // and draws on the other shapes. Sources, by kind:
 // - message brokers' credential fixtures: the NATS family (nats-io/nkeys, nats.go,
 //   nats-server, nats.py, nats.rs, nats.java, nats.net): nkey seeds (`SU...`, `SA...`, `SO...`),
@@ -23,9 +23,11 @@
 // - payment SDKs' samples with published sandbox credentials: paypal/PayPal-PHP-SDK,
 //   paypal/merchant-sdk-php, AuthorizeNet/sample-code-python, AuthorizeNet/sample-code-ruby,
 //   CyberSource/cybersource-rest-samples-node, checkout/checkout-sdk-node, mollie/mollie-api-node
-//   (its documented test API key) (and placeholders of
+//   (its documented test API key), messagebird/python-rest-api (its documented test access key)
+//   (and placeholders of
 //   paypal/PayPal-NET-SDK, AuthorizeNet/sample-code-java, mailgun/documentation and CyberSource's
-//   boarding template, omise/omise-java and Midtrans/midtrans-nodejs-client as negatives);
+//   boarding template, omise/omise-java, Midtrans/midtrans-nodejs-client and MessageBird's examples as
+//   negatives);
 // - tools' documented examples: go-acme/lego (a DNS provider example), WireGuard/wireguard-tools
 //   (wg(8)'s example configuration), WireGuard/wireguard-go (a placeholder key, negative);
 // - key-format test vectors where the value is a private key: bitcoin/bitcoin (WIF keys in
@@ -1339,6 +1341,42 @@ let snap = new midtransClient.Snap({
     serverKey : 'YOUR_SERVER_KEY',
     clientKey : 'YOUR_CLIENT_KEY'
 });`,
+);
+
+add(
+  'messagebird/python-rest-api examples/balance.py',
+  [GEN],
+  `import messagebird
+
+ACCESS_KEY = 'test_gshuPaZoeEG6ovbc8M79w0QyM'
+
+try:
+  # Create a MessageBird client with the specified ACCESS_KEY.
+  client = messagebird.Client(ACCESS_KEY)`,
+);
+add(
+  'messagebird/python-rest-api examples/hlr.py',
+  [],
+  `import messagebird
+
+# ACCESS_KEY = ''
+# HLR_ID = ''
+
+try:
+  ACCESS_KEY
+except NameError:
+  print('You need to set an ACCESS_KEY constant in this file')
+  sys.exit(1)`,
+);
+add(
+  'messagebird/go-rest-api README.md',
+  [],
+  `\`\`\`go
+// Access keys can be managed through our dashboard.
+accessKey := "your-access-key"
+
+// Create a client.
+client := messagebird.New(accessKey)`,
 );
 
 writeRound(20, samples);
