@@ -26,8 +26,8 @@
 //   (its documented test API key), messagebird/python-rest-api (its documented test access key)
 //   (and placeholders of
 //   paypal/PayPal-NET-SDK, AuthorizeNet/sample-code-java, mailgun/documentation and CyberSource's
-//   boarding template, omise/omise-java, Midtrans/midtrans-nodejs-client and MessageBird's examples as
-//   negatives);
+//   boarding template, omise/omise-java, Midtrans/midtrans-nodejs-client, MessageBird's examples and
+//   lob/lob-php's phpunit.xml.dist as negatives);
 // - tools' documented examples: go-acme/lego (a DNS provider example), WireGuard/wireguard-tools
 //   (wg(8)'s example configuration), WireGuard/wireguard-go (a placeholder key, negative);
 // - key-format test vectors where the value is a private key: bitcoin/bitcoin (WIF keys in
@@ -1377,6 +1377,14 @@ accessKey := "your-access-key"
 
 // Create a client.
 client := messagebird.New(accessKey)`,
+);
+
+add(
+  'lob/lob-php phpunit.xml.dist',
+  [],
+  `    <php>
+        <const name="LOB_TEST_API_KEY" value="YOUR_LOB_TEST_API_KEY"/>
+    </php>`,
 );
 
 writeRound(20, samples);
