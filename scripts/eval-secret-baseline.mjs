@@ -4,7 +4,7 @@
 // on) and by the project's detector. A sample counts as flagged when anything reports on it.
 // It says how far a maintained scanner gets on another scanner's test suite, the kind of
 // text the blind rounds are made of. Run after `npm run build`:
-//   node scripts/eval-secret-baseline.mjs [--preset-only] [file.jsonl ...]   (default: rounds 8-19)
+//   node scripts/eval-secret-baseline.mjs [--preset-only] [file.jsonl ...]   (default: rounds 8-20)
 // `--preset-only` prints secretlint's rows alone, so a held-out half can get its preset figure
 // before the detector is scored on it (the detector is scored once, at the round's end).
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ const presetOnly = process.argv.includes('--preset-only');
 const args = process.argv.slice(2).filter((a) => a !== '--preset-only');
 const files = args.length
   ? args
-  : [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].flatMap((n) => [
+  : [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].flatMap((n) => [
       join(corpus, `external${n}-dev.jsonl`),
       join(corpus, 'heldout', `external${n}-heldout.jsonl`),
     ]);

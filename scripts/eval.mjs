@@ -19,7 +19,7 @@ const GOALS = {
   prompt_injection: { precision: 0.9, recall: 0.85 },
   jailbreak: { precision: 0.9, recall: 0.85 },
 };
-// Issue 18's blind goals, reported for the held-out sets of rounds 7-19 (labelled for them).
+// Issue 18's blind goals, reported for the held-out sets of rounds 7-20 (labelled for them).
 const HELD_GOALS = {
   secret: { precision: 0.97, recall: 0.9 },
   pii: { precision: 0.97, recall: 0.85 },
@@ -130,7 +130,7 @@ const files = process.argv.includes('--corpus-only')
 for (const file of files) {
   const samples = loadSamples(join(heldout, file));
   const held = evaluateSamples(samples, policy);
-  // Rounds 1-6 are labelled for injection and jailbreak, rounds 7-19 for secrets, PII, toxicity.
+  // Rounds 1-6 are labelled for injection and jailbreak, rounds 7-20 for secrets, PII, toxicity.
   const scope = new Set(samples.flatMap((s) => s.categories ?? []));
   const groups = scope.has('prompt_injection')
     ? ['prompt_injection', 'jailbreak']

@@ -99,6 +99,8 @@ describe('external injection and jailbreak sets', () => {
   const held18 = loadSamples(join(CORPUS, 'heldout', 'external18-heldout.jsonl'));
   const dev19 = loadSamples(join(CORPUS, 'external19-dev.jsonl'));
   const held19 = loadSamples(join(CORPUS, 'heldout', 'external19-heldout.jsonl'));
+  const dev20 = loadSamples(join(CORPUS, 'external20-dev.jsonl'));
+  const held20 = loadSamples(join(CORPUS, 'heldout', 'external20-heldout.jsonl'));
   const half = (text: string) =>
     parseInt(createHash('sha256').update(text).digest('hex').slice(0, 2), 16) % 2 === 0
       ? 'even'
@@ -111,7 +113,7 @@ describe('external injection and jailbreak sets', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('keeps the held-out sets of rounds 2-19 out of the corpus the goals are tested on', () => {
+  it('keeps the held-out sets of rounds 2-20 out of the corpus the goals are tested on', () => {
     const corpus = loadCorpus(CORPUS);
     const corpusIds = new Set(corpus.map((s) => s.id));
     const corpusTexts = new Set(corpus.map((s) => s.text));
@@ -135,6 +137,7 @@ describe('external injection and jailbreak sets', () => {
         ...held17,
         ...held18,
         ...held19,
+        ...held20,
       ].filter((s) => corpusIds.has(s.id) || corpusTexts.has(s.text)),
     ).toEqual([]);
     expect(
@@ -158,6 +161,7 @@ describe('external injection and jailbreak sets', () => {
         ...dev17,
         ...dev18,
         ...dev19,
+        ...dev20,
       ].every((s) => corpusIds.has(s.id)),
     ).toBe(true);
   });
@@ -207,6 +211,7 @@ describe('external injection and jailbreak sets', () => {
     { round: 17, dev: dev17, held: held17, toolResultsOnly: false },
     { round: 18, dev: dev18, held: held18, toolResultsOnly: false },
     { round: 19, dev: dev19, held: held19, toolResultsOnly: false },
+    { round: 20, dev: dev20, held: held20, toolResultsOnly: false },
   ];
   const repo = (s: { source?: string }) => (s.source ?? '').split(' ')[0];
 
@@ -301,7 +306,10 @@ describe('external injection and jailbreak sets', () => {
   // or load credentials: Envoy, Kong, curl, sops, Datadog's tracers, CI runners' maskers); at
   // least three repositories give labels and none more than half (rounds 17-19: a third).
   // Round 19 was built smaller (50 labels, 42 negatives), as its brief allowed, then extended
-  // with vendor SDKs' and database drivers' test suites to 64 labels and 66 negatives.
+  // with vendor SDKs' and database drivers' test suites to 64 labels and 66 negatives. Round 20:
+  // organisations' fixtures, SDK samples and key-format test vectors (NATS, payment SDKs, Bitcoin
+  // and Nostr vectors, Azure and Bitwarden SDKs), eight repositories at least, a quarter at most
+  // each, and private keys plus JWTs (which the rules always found) a fifth of the labels at most.
   it.each([
     { round: 11, all: [...dev11, ...held11] },
     { round: 12, all: [...dev12, ...held12] },
@@ -312,9 +320,18 @@ describe('external injection and jailbreak sets', () => {
     { round: 17, all: [...dev17, ...held17] },
     { round: 18, all: [...dev18, ...held18] },
     { round: 19, all: [...dev19, ...held19], labels: 64, negatives: 66, repos: 5 },
+    { round: 20, all: [...dev20, ...held20], labels: 60, repos: 8, share: 4, keysShare: 5 },
   ])(
     'round $round names its source, labels secrets only and takes no more than half from one repository',
-    ({ round, all, labels: minLabels = 80, negatives = 40, repos = 3 }) => {
+    ({
+      round,
+      all,
+      labels: minLabels = 80,
+      negatives = 40,
+      repos = 3,
+      share = round >= 17 ? 3 : 2,
+      keysShare = 1,
+    }) => {
       for (const s of all) {
         expect(s.source, s.id).toMatch(/\S/);
         expect(s.categories, s.id).toEqual(['secret']);
@@ -329,9 +346,13 @@ describe('external injection and jailbreak sets', () => {
       expect(new Set(labels).size).toBeGreaterThanOrEqual(repos);
       const perRepo = new Map<string, number>();
       for (const r of labels) perRepo.set(r, (perRepo.get(r) ?? 0) + 1);
-      // Rounds 17-19 were built so that no product family dominates: a third at most.
-      const share = round >= 17 ? 3 : 2;
+      // Rounds 17-19 were built so that no product family dominates: a third at most (round
+      // 20: a quarter).
       for (const [name, n] of perRepo) expect(n, name).toBeLessThanOrEqual(labels.length / share);
+      const keys = all.flatMap((s) =>
+        s.labels.filter((l) => l === 'secret.private_key' || l === 'secret.jwt'),
+      );
+      expect(keys.length).toBeLessThanOrEqual(labels.length / keysShare);
     },
   );
 
@@ -339,7 +360,7 @@ describe('external injection and jailbreak sets', () => {
   // scanners whose test suites made rounds 9-14, secretlint (the project's rules come from it)
   // and shhgit (SecretScanner's ancestor), forks and repackagings included; round 16 also takes
   // none of round 15's applications and benchmarks, round 17 none of round 16's sources,
-  // round 18 none of round 17's, and round 19 none of round 18's.
+  // round 18 none of round 17's, round 19 none of round 18's, and round 20 none of round 19's.
   const usedScanners =
     /trufflehog|noseyparker|ripsecrets|detect-secrets|presidio|scrubadub|libpostal|hatecheck|gitleaks|whispers|ggshield|kingfisher|semgrep|trivy|talisman|git-secrets|credential-digger|sonar-text|checkov|deepsecrets|wrongsecrets|kics|sarif-pattern-matcher|pre-commit-hooks|sample_secrets|repo-supervisor|earlybird|gosec|bearer|eslint-plugin-no-secrets|codeql|tartufo|secret-scanning-custom-patterns|horusec|credsweeper|brakeman|bandit|njsscan|find-sec-bugs|secretscanner|shhgit|secretlint|2ms/i;
   const usedRound15 =
@@ -350,6 +371,8 @@ describe('external injection and jailbreak sets', () => {
     /pyjwt|node-jsonwebtoken|getsentry\/relay|supabase\/supabase|elastic\/elasticsearch|kubernetes\/website|pypi\/warehouse|slacksecrets|gitlabhq|docs\.konghq\.com|google-auth-library-python|auth0\/java-jwt|npm\/cli|explodinglabs|discord-api-docs|twitch-js|github\/docs|mastodon\/documentation|praw|python-gitlab|shell-plugins|ruby-jwt|go-gitea|neondatabase|paramiko|aws\/aws-cli|tiangolo\/fastapi|pallets\/flask|cloudflare-docs|rocketchat/i;
   const usedRound18 =
     /golang\/crypto|keats\/jsonwebtoken|golang-jwt\/jwt|jwt-dotnet\/jwt|python-jose|php-jwt|lcobucci\/jwt|jjwt|json-jwt|authlib|google-auth-library|argo-cd|symfony\/demo|sonarsource\/|mobsf|redactum/i;
+  const usedRound19 =
+    /envoyproxy\/envoy|kong\/kong|curl\/curl|getsops\/sops|vectordotdev\/vector|datadog\/dd-trace|getsentry\/sentry-(python|cli)|buildkite\/agent|opentelemetry-collector-contrib|microsoft\/(security-utilities|devskim)|mitmproxy\/mitmproxy|oauth2-proxy|azure\/azure-sdk-(tools|for-python)|docker\/cli|cloudflare\/cloudflare-typescript|twilio\/twilio-node|jackc\/pgx|dj-database-url|octokit\/auth-token|pusher\/pusher-http-go|grafana\/grafana|auth0\/auth0-python|credentials-binding-plugin|actions\/runner|huggingface\/huggingface_hub|stripe\/stripe-(cli|android)|go-sql-driver\/mysql/i;
   it.each([
     { round: 15, all: () => [...dev15, ...held15], used: [usedScanners] },
     { round: 16, all: () => [...dev16, ...held16], used: [usedScanners, usedRound15] },
@@ -367,6 +390,11 @@ describe('external injection and jailbreak sets', () => {
       round: 19,
       all: () => [...dev19, ...held19],
       used: [usedScanners, usedRound15, usedRound16, usedRound17, usedRound18],
+    },
+    {
+      round: 20,
+      all: () => [...dev20, ...held20],
+      used: [usedScanners, usedRound15, usedRound16, usedRound17, usedRound18, usedRound19],
     },
   ])(
     'round $round takes no repository of a scanner an earlier round or the rules came from',
