@@ -20,8 +20,9 @@ const readers = readdirSync(readersDir, { withFileTypes: true })
   .sort();
 
 const heldFile = (round) => `external${round}-heldout.jsonl`;
-const rounds = process.argv.slice(2).length
-  ? process.argv.slice(2)
+const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const rounds = named.length
+  ? named
   : [
       ...new Set(
         readers.flatMap((r) =>

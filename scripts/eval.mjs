@@ -42,6 +42,7 @@ const TUNED_SINCE = {
   'external17-heldout.jsonl': 'its scoring (session 15)',
   'external18-heldout.jsonl': 'its scoring (session 15)',
   'external19-heldout.jsonl': 'its scoring (session 16)',
+  'external20-heldout.jsonl': 'its scoring (session 16)',
 };
 
 const pct = (x) => x.toFixed(3);
