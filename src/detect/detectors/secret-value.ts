@@ -845,6 +845,7 @@ function isSpacedRandomKey(v: string): boolean {
 
 /** MD5, SHA-1, SHA-256 and SHA-512 digests in hex. */
 const HEX_DIGEST = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})$/i;
+export const isHexDigest = (v: string) => HEX_DIGEST.test(v);
 /** A SQL condition or assignment just before a column's name: `WHERE `, `AND `, `SET `. */
 const SQL_CONDITION = /\b(?:where|and|or|set)[ \t]+$/i;
 /**
