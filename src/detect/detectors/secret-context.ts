@@ -6,6 +6,7 @@ import {
   isDollarLeet,
   isIdentifier,
   isRowChunks,
+  inQuery,
   isSelfDescribedValue,
   isSqlStoredHash,
   isStandInValue,
@@ -200,7 +201,7 @@ const password = patternDetector({
     if (quote === '') value = value.split('`')[0] ?? '';
     // In a URL's query (`?pwd=x&w=y`, `&password=x&key=y`) `&` ends the value, as the
     // assignment rule reads a query (round 19's halves: Datadog's obfuscation tests).
-    if (quote === '' && /[?&]/.test(ctx.text[m.index - 1] ?? '')) value = value.split('&')[0] ?? '';
+    if (quote === '' && inQuery(ctx.text, m.index)) value = value.split('&')[0] ?? '';
     // A double-quoted literal may hold a single quote, and the other way round
     // (`"}#T14'GAz&H!{$U_"`, round 19's held-out half): the value runs to its own quote.
     const spanned = spannedLiteral(ctx.text, c.start, quote, value);

@@ -843,6 +843,11 @@ function isSpacedRandomKey(v: string): boolean {
   return !parts.some((p) => /^[A-Za-z]+[^A-Za-z0-9]?$/.test(p)) && shannonEntropy(v) >= 4;
 }
 
+/** A name (maybe ending in the matched word: `?DB_PASSWORD=`) that opens a URL query's pair. */
+const QUERY_NAME_BEFORE = /[?&][\w.-]{0,64}$/;
+export const inQuery = (text: string, nameAt: number) =>
+  QUERY_NAME_BEFORE.test(text.slice(Math.max(0, nameAt - 65), nameAt));
+
 /** MD5, SHA-1, SHA-256 and SHA-512 digests in hex. */
 const HEX_DIGEST = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})$/i;
 export const isHexDigest = (v: string) => HEX_DIGEST.test(v);

@@ -18,6 +18,10 @@ describe("round 19: a URL query's values", () => {
     expect(secrets('"/login?pwd=p4ss&lang=en"')).toEqual([]);
     expect(secrets('GET /cb?password=12345&token=tok:99&mode=x')).toEqual([]);
     expect(secrets('"/hook?API_KEY=secret123&SIG=abc&PUBLIC_KEY=zz"')).toEqual([]);
+    // The name may end in the word (`DB_PASSWORD`): the pair still opens with `?` or `&`.
+    expect(secrets('GET /db?DB_PASSWORD=Kq8vTz2Lm&host=db.local')).toEqual([
+      'secret.password Kq8vTz2Lm',
+    ]);
     expect(secrets('"/q?a=1&password=something&b=%7B%22k%22%7D"')).toEqual([]);
     // A random password in a query is still one, up to its `&`.
     expect(secrets('GET /login?passwd=Xq7vR2mLp9Tz&next=home')).toEqual([
