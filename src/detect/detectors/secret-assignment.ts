@@ -3,7 +3,7 @@ import { isAwsPlaceholderKeyId } from '../validators.js';
 import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
 import { nameParts, secretNameKind } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
-import { isStandInBasicCredential, secretValueVerdict } from './secret-value.js';
+import { isSqlStoredHash, isStandInBasicCredential, secretValueVerdict } from './secret-value.js';
 
 /**
  * Issue 18's generic rule: a value assigned to any name that holds a secret word (key,
@@ -269,8 +269,12 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     // at `&name=` and `;name=` already); closing punctuation is not part of it.
     // (A quote that closes a string holding the whole assignment, `'Authorization: v'`,
     // does end it.)
+    // A URL's query value is cut by the quote closing the URL's literal
+    // (`"http://h/p?a=b&token=<hex>"`, round 19's dev half): it is no code.
     const next = text[span[1]];
-    const cut = (next === '"' || next === "'" || next === '`') && text[start - 1] !== next;
+    const query = /[?&]/.test(text[start - 1] ?? '');
+    const cut =
+      (next === '"' || next === "'" || next === '`') && text[start - 1] !== next && !query;
     if (cut || /\(|\w\[/.test(value)) return null;
     let trimmed = value;
     // Stopped before the next secret name (`KEY|db_password=...`): that name's first
@@ -323,6 +327,7 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   if (qualifier) name = `${qualifier}_${name}`;
   const kind = secretNameKind(name, xml);
   if (kind === null) return null;
+  if (isSqlStoredHash(text, start, value)) return null;
   // `key` alone is as often a dictionary, cache or plist key (`<key>CFBundleName</key>`):
   // only a value mixing upper case, lower case and digits counts there, or, outside XML, hex
   // longer than any digest (SHA-512's 128 characters; round 18's held-out half: mobsfscan's

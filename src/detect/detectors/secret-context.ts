@@ -6,7 +6,9 @@ import {
   isDollarLeet,
   isIdentifier,
   isRowChunks,
+  inQuery,
   isSelfDescribedValue,
+  isSqlStoredHash,
   isStandInValue,
   isTypedSequence,
   isUnpronounceable,
@@ -147,6 +149,21 @@ function numberedFixtureLogin(text: string, at: number, value: string): boolean 
   return user === digits;
 }
 
+const TO_DOUBLE_QUOTE = /[^\s"]{1,128}(?=")/y;
+const TO_SINGLE_QUOTE = /[^\s']{1,128}(?=')/y;
+
+/**
+ * A quoted value the password regex stopped at the other quote (`"a'b"`): the literal up to
+ * its own quote, or null when the value did not stop there.
+ */
+function spannedLiteral(text: string, start: number, quote: string, value: string): string | null {
+  const other = quote === '"' ? "'" : quote === "'" ? '"' : '';
+  if (other === '' || text[start + value.length] !== other) return null;
+  const to = quote === '"' ? TO_DOUBLE_QUOTE : TO_SINGLE_QUOTE;
+  to.lastIndex = start;
+  return to.exec(text)?.[0] ?? null;
+}
+
 const password = patternDetector({
   id: 'secret.password:assignment',
   type: 'secret.password',
@@ -182,7 +199,14 @@ const password = patternDetector({
     }
     // Unquoted, a backtick closes inline code (`password: hunter2`); quoted, it is a character.
     if (quote === '') value = value.split('`')[0] ?? '';
-    value = value.replace(/[,;)}\]]+$/, '');
+    // In a URL's query (`?pwd=x&w=y`, `&password=x&key=y`) `&` ends the value, as the
+    // assignment rule reads a query (round 19's halves: Datadog's obfuscation tests).
+    if (quote === '' && inQuery(ctx.text, m.index)) value = value.split('&')[0] ?? '';
+    // A double-quoted literal may hold a single quote, and the other way round
+    // (`"}#T14'GAz&H!{$U_"`, round 19's held-out half): the value runs to its own quote.
+    const spanned = spannedLiteral(ctx.text, c.start, quote, value);
+    if (spanned !== null) value = spanned;
+    else value = value.replace(/[,;)}\]]+$/, '');
     if (quote === '' && /^["']/.test(value)) return null;
     c.end = c.start + value.length;
     // A word ending in a colon is a label (`"one_time_password": "Code:"`) or the next YAML
@@ -191,15 +215,21 @@ const password = patternDetector({
     // A closed triple-quoted string is a literal whatever its symbols (`'''U]E8{,y>...'''`,
     // round 13's held-out half, read after its scoring): random enough, it is a password, and
     // a lone `<` or `>` in it is a symbol, not a `<placeholder>`'s bracket.
-    const tripleLiteral =
-      quote.length === 3 && ctx.text.startsWith(quote, c.end) && shannonEntropy(value) >= 3.5;
-    const judged = tripleLiteral && !/<[^<>]*>/.test(value) ? value.replace(/[<>]/g, '') : value;
+    // So is a literal holding the other quote (it was read to its own).
+    const closedLiteral =
+      (quote.length === 3 && ctx.text.startsWith(quote, c.end)) || spanned !== null
+        ? shannonEntropy(value) >= 3.5
+        : false;
+    const judged = closedLiteral && !/<[^<>]*>/.test(value) ? value.replace(/[<>]/g, '') : value;
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(judged)) return null;
     if (isTypedSequence(value) || isStandInValue(value)) return null;
     if (numberedFixtureLogin(ctx.text, m.index, value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
     // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
-    if (/^arn:/i.test(value) || /^[,;:)}\]]/.test(value)) return null;
+    if (/^arn:/i.test(value) || (!closedLiteral && /^[,;:)}\]]/.test(value))) return null;
+    // A digest compared with a password column in SQL (`AND password = '81dc9bdb...'`) is the
+    // stored hash, not a password (round 19's held-out half: an IAST redaction suite).
+    if (isSqlStoredHash(ctx.text, m.index, value)) return null;
     // `Password=` inside `Server=...;User ID=...;Password=...` is a connection string's field.
     if (
       /(?:server|data source|host)\s*=[^;\n]{1,200};[^\n]{0,300}$/i.test(
@@ -210,7 +240,7 @@ const password = patternDetector({
     // A quoted `$ecRetT0F1nD` is a literal: `$` stands for `s`, as variable names never mix
     // case with digits between letters (a `psycopg2.connect(password=...)` keyword argument).
     if (
-      !tripleLiteral &&
+      !closedLiteral &&
       ((CODE_LIKE.test(value) && !(quote !== '' && isDollarLeet(value))) || KEBAB.test(value))
     )
       return null;
@@ -269,6 +299,16 @@ const SHELL_DEFAULT = /^\$\{[A-Za-z_]\w*:?-(.*)\}$/;
 const WEAK_PLACEHOLDERS =
   /^(?:password|passwd|pass|pwd|secret|changeme|test|user|xxx+|\*+|hunter2|pa(?:ss|\$\$|55|s\$|\$s)w(?:o|0)rd\d{0,3}|p@ss(?:w(?:o|0)rd)?\d{0,3}|letmein|s3cr3t|secret123|mypassword|mysecretpassword)$/i;
 
+/** The text a percent-encoded value stands for (itself when it holds no valid escape). */
+function percentDecoded(v: string): string {
+  if (!v.includes('%')) return v;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
 const connectionString = patternDetector({
   id: 'secret.connection_string:userinfo',
   type: 'secret.connection_string',
@@ -312,6 +352,14 @@ const connectionString = patternDetector({
     }
     if (WEAK_PLACEHOLDERS.test(v) || isPlaceholderValue(v) || isStandInValue(v) || v.length < 4)
       return null;
+    // A URL's userinfo is percent-encoded: `%23password` is `#password`, the secret word with
+    // a symbol around it (a parser's special-characters test; round 19's held-out half).
+    const decoded = percentDecoded(v);
+    if (decoded !== v) {
+      const bare = decoded.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+      if (WEAK_PLACEHOLDERS.test(bare) || isStandInValue(decoded) || isStandInValue(bare))
+        return null;
+    }
     // A password equal to its user (`guest:guest`, `postgres:postgres`) is a default login
     // left in documentation and images, not a secret anyone chose.
     const user = SHELL_DEFAULT.exec(m[1] ?? '')?.[1] ?? m[1] ?? '';

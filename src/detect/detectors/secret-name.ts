@@ -36,13 +36,16 @@ const META_AFTER = new Set(
     'generator generation fingerprint checksum accessor'
   ).split(' '),
 );
-/** Parts before the first secret word that make it something other than a credential. */
+/**
+ * Parts before the first secret word that make it something other than a credential
+ * (`hashed` too: `HashedKey` holds a digest of the key; round 19's halves, Grafana's tests).
+ */
 const META_BEFORE = new Set(
   (
     'public publishable primary foreign unique sort partition cache idempotency hot short map ' +
     'dict object row lookup hash max min num total input output prompt completion page next ' +
     'prev previous continuation cursor sync csrf xsrf forgot has is show hide toggle no missing ' +
-    'invalid empty require requires enable enabled use uses with sign gpg pgp'
+    'invalid empty require requires enable enabled use uses with sign gpg pgp hashed'
   ).split(' '),
 );
 

@@ -1,6 +1,6 @@
 import { patternDetector, type Detector } from '../rule.js';
 import { shannonEntropy } from '../validators.js';
-import { isEcPublicPoint, isStandInValue } from './secret-value.js';
+import { inQuery, isEcPublicPoint, isStandInValue } from './secret-value.js';
 
 /**
  * Secret shapes learnt in round 9 (src/detect/README.md, "Round 9"), each its own rule id for
@@ -146,6 +146,8 @@ const symbolRule = (id: string, type: string, names: string, triggers: readonly 
       let v = m[2] ?? '';
       // In `name=value;name=value` pairs (a connection string) `;` ends the value.
       if (quote === '') v = v.replace(/;[A-Za-z][A-Za-z ]{0,30}=.*$/, '').replace(/[,;]+$/, '');
+      // In a URL's query (`?API_KEY=x&SIGNATURE=y`) `&` ends it (round 19's dev half).
+      if (quote === '' && inQuery(ctx.text, m.index)) v = v.split('&')[0] ?? '';
       c.end = c.start + v.length;
       if (quote !== '' && ctx.text[c.end] !== quote) return null; // quote closes the value
       return symbolValue(v) ? 0.8 : null;

