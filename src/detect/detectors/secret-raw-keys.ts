@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { patternDetector, type Detector } from '../rule.js';
+import { shannonEntropy } from '../validators.js';
+import { hasOrderedRun } from './secret-value.js';
 
 /**
  * Asymmetric private keys written raw, in formats of their own that carry a checksum (issue
@@ -178,9 +180,32 @@ const nostrSecret = rawKey(
   isBech32,
 );
 
+// A secp256k1 key in hex given to the calls that load one: go-ethereum's
+// `crypto.HexToECDSA("<64 hex>")`, web3's `privateKeyToAccount('0x...')`, eth-account's
+// `Account.from_key(...)`, ethers' `new Wallet('0x...')`. The call says what the literal is,
+// with no name beside it (round 20's dev half). Runs and repeats (`7777...`, `0123...`) are
+// test filler.
+const ecdsaHexCall = patternDetector({
+  id: 'secret.private_key:ecdsa_hex_call',
+  type: 'secret.private_key',
+  category: 'secret',
+  severity: 'critical',
+  regex:
+    /\b(?:HexToECDSA|privateKeyToAccount|from_key|Wallet)\(\s?["'`](?:0x)?([0-9a-fA-F]{64})["'`]/dg,
+  group: 1,
+  score: 0.9,
+  triggers: [['hextoecdsa', 'privatekeytoaccount', 'wallet', '~from_key']],
+  refine(m) {
+    const v = m[1] ?? '';
+    if (/(.)\1{5,}/.test(v) || hasOrderedRun(v) || shannonEntropy(v) < 3.2) return null;
+    return 0.9;
+  },
+});
+
 export const RAW_KEY_SECRET_DETECTORS: readonly Detector[] = [
   nkeySeed,
   wifKey,
   extendedPrivateKey,
   nostrSecret,
+  ecdsaHexCall,
 ];

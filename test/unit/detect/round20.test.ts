@@ -174,3 +174,71 @@ describe('round 20: raw private keys checked by their checksums', () => {
     expect(secrets(`- \`${bech32('nsec', bytes(32, 41), true)}\``)).toEqual([]);
   });
 });
+
+describe('round 20: private keys by their name or their call', () => {
+  it("types a 32-byte key in base64 or 0x hex under a private key's name a private key", () => {
+    const b64 = bytes(32, 51).toString('base64');
+    expect(secrets(`[Interface]\nPrivateKey = ${b64}\nListenPort = 51820`)).toEqual([
+      `secret.private_key ${b64}`,
+    ]);
+    const eth = `0x${hex(64, 52)}`;
+    expect(secrets(`signer_private_key: "${eth}"`)).toEqual([`secret.private_key ${eth}`]);
+    // Bare hex under the name may be a symmetric secret: generic, as before.
+    const bare = hex(64, 53);
+    expect(secrets(`PRIVATE_KEY=${bare}`)).toEqual([`secret.generic_api_key ${bare}`]);
+    // Another length under the name is no raw 32-byte key: generic too.
+    const longer = bytes(48, 54).toString('base64');
+    expect(secrets(`private_key = "${longer}"`)).toEqual([`secret.generic_api_key ${longer}`]);
+    // The public half is no secret.
+    expect(secrets(`PublicKey = ${bytes(32, 55).toString('base64')}`)).toEqual([]);
+  });
+
+  it('finds a hex key given to the calls that load secp256k1 keys, not filler', () => {
+    const k = hex(64, 61);
+    expect(secrets(`\tkey, _ := crypto.HexToECDSA("${k}")`)).toEqual([`secret.private_key ${k}`]);
+    expect(secrets(`acct = w3.eth.account.privateKeyToAccount('0x${k}')`)).toEqual([
+      `secret.private_key ${k}`,
+    ]);
+    expect(secrets(`crypto.HexToECDSA("${'7'.repeat(64)}")`)).toEqual([]);
+    expect(secrets(`crypto.HexToECDSA("${'0123456789abcdef'.repeat(4)}")`)).toEqual([]);
+    // A hex literal given to another call says nothing.
+    expect(secrets(`hash := common.HexToHash("${k}")`)).toEqual([]);
+  });
+});
+
+describe("round 20: test configs' stand-ins", () => {
+  it('refuses the secret word in leetspeak, boasted or named by keytool', () => {
+    for (const v of ['s3cr3t!', 'S3cr3t', 'p4ssw0rd!', 'supasecret', 'storepass', 'keypass']) {
+      expect(secrets(`password = "${v}"`), v).toEqual([]);
+    }
+    expect(secrets('"truststore-password": "truststorepass",')).toEqual([]);
+    // A leet word that is not the secret word itself stays a password.
+    expect(secrets('password = "Gr4v1ty!Lake"')).toEqual(['secret.password Gr4v1ty!Lake']);
+  });
+
+  it('refuses one word typed twice around a symbol and words on escaped lines', () => {
+    for (const v of ['hash#hash', "tick'tick", 'semi;semi']) {
+      expect(secrets(`  {user: u, password: "${v}"}`), v).toEqual([]);
+    }
+    expect(secrets('smtp_auth_password: "first\\nsecondline"')).toEqual([]);
+    // Two different words around a symbol are a passphrase: still a password.
+    expect(secrets('password: "maple#harbor"')).toEqual(['secret.password maple#harbor']);
+  });
+
+  it('refuses hex filled with an alphabet run and x, y, z filler', () => {
+    expect(secrets(`signing_secret = "${hex(10, 71)}abcd12xxyyzz${hex(10, 72)}"`)).toEqual([]);
+    expect(
+      secrets(`api_token = "zyx9${seeded(8, 73, 'ABCDEFGHJKLMNPQRSTabcdefgh23456789')}KLMNP"`),
+    ).toEqual([]);
+    // One typed mark alone is no filler: `abcd` in a random key.
+    const v = `${hex(12, 74)}abcd${hex(16, 75)}`;
+    expect(secrets(`signing_secret = "${v}"`)).toEqual([`secret.generic_api_key ${v}`]);
+  });
+
+  it('refuses userinfo in brackets, the notation for an optional part', () => {
+    expect(secrets(';http.Proxy=http://[user:password]@proxyhost[:port]')).toEqual([]);
+    expect(secrets('proxy = http://svc:Tq8vRz2LmK@proxy.local:3128')).toEqual([
+      'secret.connection_string Tq8vRz2LmK',
+    ]);
+  });
+});
