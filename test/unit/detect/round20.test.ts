@@ -242,3 +242,47 @@ describe("round 20: test configs' stand-ins", () => {
     ]);
   });
 });
+
+describe("round 20: payment SDKs' and Azure's formats", () => {
+  const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
+  const uuid = (seed: number) => {
+    const h = hex(32, seed);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  };
+
+  it("finds Checkout.com's secret keys (base32 with a check character, or a UUID), not pk_", () => {
+    const sbox = `sk_sbox_${seeded(27, 81, base32)}`;
+    const prod = `sk_${seeded(26, 82, base32)}#`;
+    const old = `sk_test_${uuid(83)}`;
+    expect(secrets(`const SK = '${sbox}';`)).toEqual([`secret.generic_api_key ${sbox}`]);
+    expect(secrets(`CHECKOUT_SECRET_KEY=${prod}`)).toEqual([`secret.generic_api_key ${prod}`]);
+    expect(secrets(`  const SK = '${old}';`)).toEqual([`secret.generic_api_key ${old}`]);
+    expect(secrets(`const PK = 'pk_sbox_${seeded(27, 84, base32)}';`)).toEqual([]);
+    // A snake-case word after `sk_` is an identifier; a run is filler.
+    expect(secrets('sk_sbox_abcdefghijklmnopqrstuvwxyz2')).toEqual([]);
+  });
+
+  it("finds PayPal's classic API signature under an API or account signature name", () => {
+    const sig = `A${seeded(50, 91, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}-${seeded(4, 92, 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz')}`;
+    expect(sig).toHaveLength(56);
+    expect(secrets(`acct1.UserName = seller_api1.shop.test\nacct1.Signature = ${sig}`)).toEqual([
+      `secret.generic_api_key ${sig}`,
+    ]);
+    expect(secrets(`define('API_SIGNATURE', '${sig}');`)).toEqual([
+      `secret.generic_api_key ${sig}`,
+    ]);
+    // `Signature` alone names public values.
+    expect(secrets(`Signature: ${sig}`)).toEqual([]);
+  });
+
+  it('finds an Azure storage key under an account key name, the value wrapped to the next line', () => {
+    const key = bytes(64, 101).toString('base64');
+    expect(key).toHaveLength(88);
+    expect(
+      secrets(`    public static final String SHARED_ACCOUNT_KEY_VALUE =\n        "${key}";`),
+    ).toEqual([`secret.azure_storage_key ${key}`]);
+    expect(secrets(`accountKey: "${key}"`)).toEqual([`secret.azure_storage_key ${key}`]);
+    // An account's other 64-byte values (an id, a digest) are not its key.
+    expect(secrets(`ACCOUNT_ID_VALUE =\n  "${key}"`)).toEqual([]);
+  });
+});
