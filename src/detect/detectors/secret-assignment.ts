@@ -1,5 +1,5 @@
 import { patternDetector, type Candidate, type Detector } from '../rule.js';
-import { isAwsPlaceholderKeyId } from '../validators.js';
+import { isAwsPlaceholderKeyId, shannonEntropy } from '../validators.js';
 import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
 import { nameParts, secretNameKind } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
@@ -143,6 +143,16 @@ function isRawPrivateKey(name: string, value: string): boolean {
   if (!KEY_32_BYTES.test(value)) return false;
   return /(?:private|priv)key$/.test(nameParts(name).join(''));
 }
+
+/**
+ * Hex of a 256- to 512-bit key under `key` in code about HMAC (`HmacAuthenticationPolicyTests`:
+ * `private final String key = "<64 hex>"`; round 20's dev half): the key the MAC is keyed
+ * with, a symmetric secret the convention types generic. Elsewhere `key` alone keeps hex out,
+ * as a dictionary's or cache's key is often a digest.
+ */
+const KEY_HEX = /^(?:[0-9a-f]{64}|[0-9a-f]{128}|[0-9A-F]{64}|[0-9A-F]{128})$/;
+const isHmacKeyHex = (value: string, text: string): boolean =>
+  KEY_HEX.test(value) && /hmac/i.test(text) && shannonEntropy(value) >= 3.2;
 
 const LONG_HEX = /^(?:[0-9a-f]{130,4096}|[0-9A-F]{130,4096})$/;
 
@@ -351,6 +361,7 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     /^key$/i.test(name) &&
     (xml ||
       (!LONG_HEX.test(value) &&
+        !isHmacKeyHex(value, text) &&
         (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))))
   )
     return null;

@@ -286,3 +286,22 @@ describe("round 20: payment SDKs' and Azure's formats", () => {
     expect(secrets(`ACCOUNT_ID_VALUE =\n  "${key}"`)).toEqual([]);
   });
 });
+
+describe('round 20: an HMAC key under the bare name key', () => {
+  it('reads 64 or 128 hex under `key` in code about HMAC as the key', () => {
+    const k = hex(64, 111);
+    const cls = (v: string) =>
+      `public class HmacSignerTests {\n    private final String key = "${v}";\n}`;
+    expect(secrets(cls(k))).toEqual([`secret.generic_api_key ${k}`]);
+    const k512 = hex(128, 112);
+    expect(secrets(`mac = hmac.new(bytes.fromhex(key), msg, sha512)\nkey = "${k512}"`)).toEqual([
+      `secret.generic_api_key ${k512}`,
+    ]);
+    // Without HMAC in the text, hex under `key` may be a digest or a cache key: left.
+    expect(secrets(`public class CacheTests {\n    private final String key = "${k}";\n}`)).toEqual(
+      [],
+    );
+    // A digest's other lengths (SHA-1's 40 hex) are not read as a key even there.
+    expect(secrets(cls(hex(40, 113)))).toEqual([]);
+  });
+});
