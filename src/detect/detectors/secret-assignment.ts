@@ -1,7 +1,7 @@
 import { patternDetector, type Candidate, type Detector } from '../rule.js';
 import { isAwsPlaceholderKeyId, shannonEntropy } from '../validators.js';
 import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
-import { nameParts, secretNameKind } from './secret-name.js';
+import { nameParts, secretNameKind, sharesPlainSettingValue } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
 import { isSqlStoredHash, isStandInBasicCredential, secretValueVerdict } from './secret-value.js';
 
@@ -406,6 +406,7 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     return 0.85;
   }
   if (kind === 'password') {
+    if (quoted && sharesPlainSettingValue(text, valueStart, value)) return null;
     c.type = 'secret.password';
     return 0.85;
   }

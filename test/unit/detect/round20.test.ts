@@ -305,3 +305,20 @@ describe('round 20: an HMAC key under the bare name key', () => {
     expect(secrets(cls(hex(40, 113)))).toEqual([]);
   });
 });
+
+describe("round 20: a password reusing another setting's value", () => {
+  it("refuses a password equal to a file name's or alias's value beside it, under KeyPass too", () => {
+    const w = seeded(9, 121, 'abcdefghijklmnopqrstuvwxyz');
+    expect(
+      secrets(`const StoreFile = '${w}';\nconst StoreAlias = '${w}';\nconst KeyPass = '${w}';`),
+    ).toEqual([]);
+    // A random KeyPass alone is a password: the short form is read as the long one.
+    const v = 'Vq7#Lm2$Rk9x';
+    expect(secrets(`const StoreAlias = 'shop';\nconst KeyPass = '${v}';`)).toEqual([
+      `secret.password ${v}`,
+    ]);
+    // Repeated under another secret's name (a confirmation field), it stays a password
+    // (reported once: the engine keeps one finding per value).
+    expect(secrets(`password: "${v}"\nconfirm_password: "${v}"`)).toEqual([`secret.password ${v}`]);
+  });
+});
