@@ -685,12 +685,13 @@ const LEET_SECRET_WORD = /^(?:secret|pass(?:word|wd)?|passphrase|token)$/;
 const KEYTOOL_OPTION = /^(?:key|store|trust|keystore|truststore)[-_]?pass(?:word)?$/i;
 const WORD_TWICE_AROUND_SYMBOL = /^([A-Za-z]{3,})[^A-Za-z0-9\s]\1$/i;
 const WORDS_ON_LINES = /^[A-Za-z]{3,}(?:\\n[A-Za-z]{3,})+$/;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 function hasAlphabetRunOfFour(v: string): boolean {
   let len = 1;
   for (let i = 1; i < v.length; i++) {
     const c = v.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    len = letter && c - v.charCodeAt(i - 1) === 1 ? len + 1 : 1;
+    const prev = v.charCodeAt(i - 1);
+    len = isAsciiLetter(c) && isAsciiLetter(prev) && c - prev === 1 ? len + 1 : 1;
     if (len >= 4) return true;
   }
   return false;
