@@ -172,11 +172,13 @@ const extendedPrivateKey = rawKey(
 );
 
 // Nostr private keys (NIP-19): bech32 `nsec1` and 58 characters (32 bytes and a checksum).
-// `npub1` is the public key.
+// `npub1` is the public key. The trigger is the key word's 6-character stem, one per bech32
+// character after the `1`: a substring check for `nsec1` would scan every text (`n` is common
+// in prose), the stems are looked up in the word pass the engine makes anyway.
 const nostrSecret = rawKey(
   'nsec',
   /\bnsec1[02-9ac-hj-np-z]{58}(?![A-Za-z0-9])/g,
-  [['~nsec1']],
+  [[...BECH32].map((ch) => `nsec1${ch}*`)],
   isBech32,
 );
 
@@ -194,7 +196,9 @@ const ecdsaHexCall = patternDetector({
     /\b(?:HexToECDSA|privateKeyToAccount|from_key|Wallet)\(\s?["'`](?:0x)?([0-9a-fA-F]{64})["'`]/dg,
   group: 1,
   score: 0.9,
-  triggers: [['hextoecdsa', 'privatekeytoaccount', 'wallet', '~from_key']],
+  // `Account.from_key` by its class's name (`from_key` is two words to the index, and a
+  // substring check for it would scan every text with a `_`).
+  triggers: [['hextoecdsa', 'privatekeytoaccount', 'wallet', '=Account']],
   refine(m) {
     const v = m[1] ?? '';
     if (/(.)\1{5,}/.test(v) || hasOrderedRun(v) || shannonEntropy(v) < 3.2) return null;

@@ -102,8 +102,11 @@ const azureStorageKeyNamed = patternDetector({
     /\b([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:=>|:=|[:=])[ \t]*(?:\r?\n[ \t]*)?@?["']?([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/dg,
   group: 2,
   score: 0.95,
+  // The key ends in `==`: with `account` a common word in prose, the padding keeps the name
+  // regex to texts that can hold the value.
   triggers: [
     ['storage', 'storagekey', 'storageaccountkey', 'azurestoragekey', 'accountkey', 'account'],
+    ['~=='],
   ],
   refine(m) {
     if (!namesStorageKey(m[1] ?? '')) return null;

@@ -199,6 +199,7 @@ describe('round 20: private keys by their name or their call', () => {
     expect(secrets(`acct = w3.eth.account.privateKeyToAccount('0x${k}')`)).toEqual([
       `secret.private_key ${k}`,
     ]);
+    expect(secrets(`signer = Account.from_key("0x${k}")`)).toEqual([`secret.private_key ${k}`]);
     expect(secrets(`crypto.HexToECDSA("${'7'.repeat(64)}")`)).toEqual([]);
     expect(secrets(`crypto.HexToECDSA("${'0123456789abcdef'.repeat(4)}")`)).toEqual([]);
     // A hex literal given to another call says nothing.
