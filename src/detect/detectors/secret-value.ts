@@ -665,10 +665,47 @@ const CAMEL_SETTING_NAME =
  * chosen password is not the word it stands for with `super` in front.
  */
 const BOASTED_SECRET_WORD =
-  /^(?:super|top|ultra|mega|very|extra|so)[-_]?(?:secret|password|passwd|pass|pwd|key|token)\d{0,4}!?$/i;
+  /^(?:super|supa|top|ultra|mega|very|extra|so)[-_]?(?:secret|password|passwd|pass|pwd|key|token)\d{0,4}!?$/i;
+
+/**
+ * Round 20's stand-ins (issue 18, after its scoring; organisations' test configs):
+ * - the secret word in leetspeak, maybe with a `!` (`s3cr3t!`, `secr3t`, `p4ssw0rd!`): the
+ *   word itself, which the convention names a placeholder, dressed up;
+ * - a keystore password named by keytool's own option (`storepass`, `keypass`,
+ *   `truststorepass`): the setting's name given as its value, as `changeit` is JDK's default;
+ * - one word typed twice around a symbol (`pound#pound`, `quote'quote`): a fixture testing how
+ *   the symbol is escaped, a chunk typed twice as the convention's `asdfasdf`;
+ * - words joined by an escaped line break (`"multiline\nmysecret"`): text testing how a
+ *   value spans lines;
+ * - an alphabet run of four (`abcd`, `BCDEF`) beside `x`, `y` and `z` filler
+ *   (`...abcd99yyyzzz...`, `xyzz0...BCDEF...`): how documentation fills an example key. Random
+ *   base62 holds the two together about once in a million values.
+ */
+const LEET_SECRET_WORD = /^(?:secret|pass(?:word|wd)?|passphrase|token)$/;
+const KEYTOOL_OPTION = /^(?:key|store|trust|keystore|truststore)[-_]?pass(?:word)?$/i;
+const WORD_TWICE_AROUND_SYMBOL = /^([A-Za-z]{3,})[^A-Za-z0-9\s]\1$/i;
+const WORDS_ON_LINES = /^[A-Za-z]{3,}(?:\\n[A-Za-z]{3,})+$/;
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+function hasAlphabetRunOfFour(v: string): boolean {
+  let len = 1;
+  for (let i = 1; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    const prev = v.charCodeAt(i - 1);
+    len = isAsciiLetter(c) && isAsciiLetter(prev) && c - prev === 1 ? len + 1 : 1;
+    if (len >= 4) return true;
+  }
+  return false;
+}
+function isRound20StandIn(v: string): boolean {
+  if (/[0-9@$]/.test(v) && LEET_SECRET_WORD.test(readLeet(v.replace(/!+$/, '')))) return true;
+  if (KEYTOOL_OPTION.test(v) || WORD_TWICE_AROUND_SYMBOL.test(v) || WORDS_ON_LINES.test(v))
+    return true;
+  return /[xyz]{3}/i.test(v) && hasAlphabetRunOfFour(v);
+}
 
 export function isStandInValue(v: string): boolean {
   if (isNamedPlaceholderPhrase(v)) return true;
+  if (isRound20StandIn(v)) return true;
   if (BOASTED_SECRET_WORD.test(v)) return true;
   if (isWordThenStep(v) || hasLeetTestPart(v) || namesItselfTwice(v)) return true;
   if (CAMEL_SETTING_NAME.test(v)) return true;

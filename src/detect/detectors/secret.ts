@@ -9,6 +9,8 @@ import { CONTEXT_SECRET_DETECTORS } from './secret-context.js';
 import { GITLEAKS_DETECTORS } from './gitleaks.js';
 import { SECRETLINT_DETECTORS } from './secretlint.js';
 import { SHAPE_SECRET_DETECTORS } from './secret-shapes.js';
+import { RAW_KEY_SECRET_DETECTORS } from './secret-raw-keys.js';
+import { PAYMENT_SECRET_DETECTORS } from './secret-payment-keys.js';
 import { VENDOR_SECRET_DETECTORS } from './secret-vendor.js';
 import { assignedSecret } from './secret-assignment.js';
 import { FORMAT_SECRET_DETECTORS } from './secret-formats.js';
@@ -448,6 +450,8 @@ export const SECRET_DETECTORS: readonly Detector[] = [
   ...CONTEXT_SECRET_DETECTORS,
   ...VENDOR_SECRET_DETECTORS,
   ...SHAPE_SECRET_DETECTORS,
+  ...RAW_KEY_SECRET_DETECTORS,
+  ...PAYMENT_SECRET_DETECTORS,
   ...FORMAT_SECRET_DETECTORS,
   ...PREFIXED_SECRET_DETECTORS,
   ...PLACE_SECRET_DETECTORS,
