@@ -18,7 +18,7 @@ import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { markReportFailed, reportPath, REPORTS_DIR } from '../reports/report-store.js';
 import { parseRunner, runnerState, tempTagState, type Runner } from '../store/runner.js';
-import { completeRun } from '../store/safety-runs.js';
+import { completeRun, safetyRunSession } from '../store/safety-runs.js';
 import type { Store, Transactor } from '../store/store.js';
 import { endExecution } from '../workflows/executions.js';
 
@@ -66,7 +66,7 @@ const KINDS: Record<InterruptedKind, KindSpec> = {
       const trace = tx
         .prepare('SELECT trace_id FROM traces WHERE session_id = ?')
         .pluck()
-        .get(`safety:${id}`) as string | undefined;
+        .get(safetyRunSession(id)) as string | undefined;
       completeRun(tx, id, { trace_id: trace ?? null, error });
       return true;
     },

@@ -3,6 +3,7 @@ import { livePolicy } from '../detect/live-policy.js';
 import type { Policy } from '../detect/types.js';
 import { UpstreamError, ValidationError } from '../errors.js';
 import type { Store } from '../store/store.js';
+import { safetyRunSession } from '../store/safety-runs.js';
 import type { ProgressFn } from '../progress.js';
 import { runProgress } from './run-progress.js';
 import { CHECK_IDS, checkOf } from './alignment-checks.js';
@@ -117,7 +118,7 @@ export async function runAlignmentEvaluation(store: Store, input: EvaluationInpu
   const system = systemPrompt(input.objectives, canaries);
   const rec = {
     runId: input.runId,
-    sessionId: `safety:${input.runId}`,
+    sessionId: safetyRunSession(input.runId),
     agent: `model:${input.target.model}`,
     target: input.target,
     actor: input.actor,

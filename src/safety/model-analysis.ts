@@ -2,6 +2,7 @@ import { UpstreamError } from '../errors.js';
 import { guardText, type GuardResult } from '../detect/guard/guard.js';
 import { livePolicy } from '../detect/live-policy.js';
 import type { Store } from '../store/store.js';
+import { safetyRunSession } from '../store/safety-runs.js';
 import type { ProgressFn } from '../progress.js';
 import { runProgress } from './run-progress.js';
 import { newCanaries } from './canaries.js';
@@ -75,7 +76,7 @@ export async function runModelAnalysis(
   const policy = store.read((r) => livePolicy(r)).policy;
   const canaries = newCanaries();
   const probes = selectProbes(input.suite, input.categories);
-  const sessionId = `safety:${input.runId}`;
+  const sessionId = safetyRunSession(input.runId);
   const rec = {
     runId: input.runId,
     sessionId,

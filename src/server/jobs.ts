@@ -26,8 +26,8 @@ import type { ServerContext } from './route.js';
  *
  * Jobs live in memory: what they produce (reports, packs, safety runs) is in the store,
  * and a restarted server has no running jobs. Nor has its store: a job row whose process
- * died (kill -9, OOM) is ended `failed` (interrupted) when a server starts
- * (src/recovery/interrupted.ts, called by buildServer), so its own status URL reaches an
+ * died (kill -9, OOM) is ended `failed` (interrupted) when a server starts and every
+ * minute while it runs (src/recovery/interrupted.ts), so its own status URL reaches an
  * end; GET /api/v1/jobs/{id} of an earlier server's job is 404 (docs/server.md
  * "Interrupted work"). The newest KEEP_FINISHED finished jobs stay readable; shutdown
  * waits for running ones (ServerContext.background).

@@ -10,6 +10,9 @@ import {
 import { formatRunner } from './runner.js';
 import type { Reader, Transactor } from './store.js';
 
+/** The session id of a safety run's trace, which holds one event per probe it made. */
+export const safetyRunSession = (runId: string): string => `safety:${runId}`;
+
 /**
  * Model analysis runs and alignment objective sets (migration 015). A run is written when
  * it starts (`running`, not yet evidence) and once more when it ends, with its result, in
